@@ -1,0 +1,81 @@
+import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
+import type { Config } from './config.ts';
+import type { DatabaseConnection } from './db/client.ts';
+import { AppError, GENERIC_ERROR_MESSAGE } from './errors.ts';
+import { healthRoutes } from './modules/health/health.routes.ts';
+import { webRoutes } from './web/web.routes.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: Config;
+    database: DatabaseConnection;
+  }
+}
+
+export type AppDependencies = {
+  config: Config;
+  database: DatabaseConnection;
+};
+
+/** Builds the HTTP application: every module's routes, the error shape, and the web app. */
+export async function buildApp({ config, database }: AppDependencies): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: {
+      level: config.LOG_LEVEL,
+      redact: ['req.headers.authorization', 'req.headers.cookie', '*.password', '*.phone'],
+    },
+    trustProxy: true,
+    bodyLimit: 64 * 1024,
+    // Keep-alive connections that are idle are closed at shutdown; busy ones finish first.
+    forceCloseConnections: 'idle',
+  });
+
+  app.decorate('config', config);
+  app.decorate('database', database);
+
+  app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
+    if (error instanceof AppError) {
+      return reply.status(error.statusCode).send(errorBody(error.code, error.message));
+    }
+    const status = error.statusCode ?? 500;
+    if (status >= 500) {
+      request.log.error({ err: error }, 'request failed');
+      return reply.status(500).send(errorBody('internal_error', GENERIC_ERROR_MESSAGE));
+    }
+    return reply.status(status).send(clientErrorBody(error, status));
+  });
+
+  app.setNotFoundHandler((request, reply) => {
+    reply
+      .status(404)
+      .send(errorBody('not_found', `No route ${request.method} ${request.url.split('?')[0]}.`));
+  });
+
+  await app.register(healthRoutes);
+  await app.register(webRoutes, { distDir: config.webDistDir });
+
+  return app;
+}
+
+function errorBody(code: string, message: string) {
+  return { error: { code, message } };
+}
+
+/** Fastify's own 4xx errors (bad JSON, wrong content type, body too large) in our shape. */
+function clientErrorBody(error: FastifyError, status: number) {
+  switch (error.code) {
+    case 'FST_ERR_CTP_INVALID_JSON_BODY':
+      return errorBody('invalid_json', 'The request body is not valid JSON.');
+    case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+      return errorBody('invalid_json', 'The request body is empty; JSON was expected.');
+    case 'FST_ERR_CTP_BODY_TOO_LARGE':
+      return errorBody('body_too_large', 'The request body is too large.');
+    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+      return errorBody('unsupported_media_type', 'This content type is not accepted here.');
+    default:
+      if (error instanceof SyntaxError) {
+        return errorBody('invalid_json', 'The request body is not valid JSON.');
+      }
+      return errorBody(status === 429 ? 'rate_limited' : 'bad_request', error.message);
+  }
+}

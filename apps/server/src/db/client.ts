@@ -1,0 +1,98 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { sql } from 'drizzle-orm';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import pg from 'pg';
+import * as schema from './schema.ts';
+
+/** The drizzle handle every module uses; the same type whichever engine is underneath. */
+export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
+
+/** A transaction handle, accepted wherever a Database is. */
+export type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
+
+export type DatabaseConnection = {
+  db: Database;
+  kind: 'pglite' | 'postgres';
+  /** Applies committed migrations; safe to run twice and from two instances at once. */
+  migrate(): Promise<void>;
+  close(): Promise<void>;
+  /** The embedded engine, when that is what runs (LISTEN/NOTIFY and backups need it). */
+  pglite?: PGlite;
+  /** The PostgreSQL pool, when that is what runs. */
+  pool?: pg.Pool;
+};
+
+const migrationsFolder = path.join(import.meta.dirname, 'migrations');
+/** Arbitrary constant naming the advisory lock that serialises migrations across instances. */
+const MIGRATION_LOCK_ID = 7_241_977;
+
+// PostgreSQL returns int8 (bigint) and numeric as strings; our int8 values (alert ids, sums of
+// paise) stay far below 2^53, so numbers are the honest type for them.
+pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
+
+export type DatabaseOptions = {
+  /** PostgreSQL connection string; when absent, PGlite is used. */
+  databaseUrl?: string | undefined;
+  /** Folder for PGlite's files; when absent, PGlite runs in memory. */
+  pgliteDir?: string | undefined;
+  poolSize?: number;
+};
+
+/** Opens the configured database: PostgreSQL when a URL is given, embedded PGlite otherwise. */
+export async function openDatabase(options: DatabaseOptions): Promise<DatabaseConnection> {
+  if (options.databaseUrl) return openPostgres(options.databaseUrl, options.poolSize ?? 10);
+  return openPglite(options.pgliteDir);
+}
+
+async function openPglite(dataDir: string | undefined): Promise<DatabaseConnection> {
+  if (dataDir) fs.mkdirSync(dataDir, { recursive: true });
+  const client = new PGlite(dataDir);
+  await client.waitReady;
+  const db = drizzlePglite({ client, schema }) as unknown as Database; // same query surface
+  return {
+    db,
+    kind: 'pglite',
+    pglite: client,
+    migrate: () => migratePglite(drizzlePglite({ client, schema }), { migrationsFolder }),
+    close: () => client.close(),
+  };
+}
+
+async function openPostgres(databaseUrl: string, poolSize: number): Promise<DatabaseConnection> {
+  const pool = new pg.Pool({ connectionString: databaseUrl, max: poolSize });
+  // An idle client that loses its server must not crash the process; the next query reconnects.
+  pool.on('error', () => {});
+  const db = drizzlePg({ client: pool, schema }) as unknown as Database; // same query surface
+  return {
+    db,
+    kind: 'postgres',
+    pool,
+    migrate: async () => {
+      const client = await pool.connect();
+      try {
+        await client.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK_ID]);
+        await migratePg(drizzlePg({ client, schema }), { migrationsFolder });
+      } finally {
+        await client.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK_ID]).catch(() => {});
+        client.release();
+      }
+    },
+    close: () => pool.end(),
+  };
+}
+
+/** True when the database answers a trivial query. */
+export async function isDatabaseReachable(db: Database): Promise<boolean> {
+  try {
+    await db.execute(sql`SELECT 1`);
+    return true;
+  } catch {
+    return false;
+  }
+}

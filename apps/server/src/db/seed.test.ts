@@ -1,0 +1,68 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestDatabase, type TestDatabase } from '../../test/test-database.ts';
+import { verifyPassword } from '../modules/auth/password.ts';
+import { slugAliases, streamers, users } from './schema.ts';
+import { seedOnFirstStart } from './seed.ts';
+
+describe('first-start seed', () => {
+  let database: TestDatabase;
+
+  beforeAll(async () => {
+    database = await createTestDatabase();
+  });
+  afterAll(() => database.close());
+
+  it('creates the demo streamers, aliases and an admin with a generated password, once', async () => {
+    const first = await seedOnFirstStart(database.db, { adminEmail: ' Admin@Shabaash.Local ' });
+    expect(first.admin?.email).toBe('admin@shabaash.local');
+    expect(first.admin?.generated).toBe(true);
+
+    const rows = await database.db.select().from(streamers);
+    expect(rows.map((row) => row.slug).sort()).toEqual(
+      [
+        'ankitplays',
+        'artcreate',
+        'chiaa',
+        'codelive',
+        'demostreamer',
+        'fitnessflow',
+        'musicstream',
+        'techgamer',
+      ].sort(),
+    );
+    expect(rows.every((row) => row.moderationMode === 'auto')).toBe(true);
+    const techgamer = rows.find((row) => row.slug === 'techgamer');
+    expect(techgamer).toMatchObject({
+      theme: 'green',
+      showEmotePicker: true,
+      hyperemotePricePaise: 100,
+    });
+    expect(rows.find((row) => row.slug === 'codelive')?.formVariant).toBe('simple');
+    expect(rows.find((row) => row.slug === 'chiaa')?.hyperemotePricePaise).toBe(5000);
+
+    const [alias] = await database.db
+      .select()
+      .from(slugAliases)
+      .where(eq(slugAliases.alias, 'music_stream'));
+    expect(alias?.streamerId).toBe(rows.find((row) => row.slug === 'musicstream')?.id);
+
+    const [admin] = await database.db.select().from(users);
+    expect(admin?.role).toBe('admin');
+    expect(await verifyPassword(first.admin?.password ?? '', admin?.passwordHash ?? '')).toBe(true);
+    expect(admin?.passwordHash).not.toContain(first.admin?.password ?? '');
+
+    // A second start seeds nothing and does not bring back a removed streamer.
+    await database.db.delete(slugAliases).where(eq(slugAliases.streamerId, techgamer?.id ?? ''));
+    await database.db.delete(streamers).where(eq(streamers.slug, 'techgamer'));
+    const second = await seedOnFirstStart(database.db, { adminEmail: 'admin@shabaash.local' });
+    expect(second).toEqual({});
+    expect(await database.db.select().from(streamers)).toHaveLength(7);
+    expect(await database.db.select().from(users)).toHaveLength(1);
+  });
+
+  it('runs migrations twice without harm', async () => {
+    await database.migrate();
+    expect(await database.db.select().from(users)).toHaveLength(1);
+  });
+});

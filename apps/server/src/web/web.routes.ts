@@ -1,0 +1,57 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyPluginAsync, FastifyReply } from 'fastify';
+import { notFound } from '../errors.ts';
+
+/** React Router writes this page for every path that is not prerendered (SPA mode). */
+const SPA_FALLBACK = '__spa-fallback.html';
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+const REVALIDATE = 'no-cache';
+
+/** Paths that belong to the API and must never fall back to the web app. */
+const API_PREFIXES = ['/api/', '/sandbox/', '/media/'];
+
+/**
+ * Serves the built web app: hashed assets cached for a year, prerendered marketing pages and the
+ * SPA fallback never cached (so a deploy is seen at once). Unknown API paths answer a JSON 404.
+ */
+export const webRoutes: FastifyPluginAsync<{ distDir: string }> = async (app, { distDir }) => {
+  const files = listFiles(distDir);
+  const hasWebApp = files.has(`/${SPA_FALLBACK}`);
+  if (!hasWebApp) app.log.warn({ distDir }, 'web app not built; serving the API only');
+
+  // Cache headers are ours (below); the plugin's own would replace them.
+  await app.register(fastifyStatic, { root: distDir, serve: false, cacheControl: false });
+
+  const sendPage = (reply: FastifyReply, file: string) =>
+    reply.header('cache-control', REVALIDATE).type('text/html; charset=utf-8').sendFile(file);
+
+  app.get('/*', async (request, reply) => {
+    const urlPath = decodeURIComponent(request.url.split('?')[0] ?? '/');
+    if (urlPath === '/api' || API_PREFIXES.some((prefix) => urlPath.startsWith(prefix))) {
+      throw notFound(`No API route ${request.method} ${urlPath}.`);
+    }
+    if (!hasWebApp) throw notFound('The web app is not built. Run `npm run build`.');
+
+    if (files.has(urlPath) && !urlPath.endsWith('.html')) {
+      const cache = urlPath.startsWith('/assets/') ? IMMUTABLE : 'public, max-age=3600';
+      return reply.header('cache-control', cache).sendFile(urlPath.slice(1));
+    }
+    const prerendered = path.posix.join(urlPath, 'index.html');
+    if (files.has(prerendered)) return sendPage(reply, prerendered.slice(1));
+    return sendPage(reply, SPA_FALLBACK);
+  });
+};
+
+/** Every file under dir as a URL path ("/assets/x.js"); the build does not change while we run. */
+function listFiles(dir: string): Set<string> {
+  const found = new Set<string>();
+  if (!fs.existsSync(dir)) return found;
+  for (const entry of fs.readdirSync(dir, { recursive: true, withFileTypes: true })) {
+    if (!entry.isFile()) continue;
+    const relative = path.relative(dir, path.join(entry.parentPath, entry.name));
+    found.add(`/${relative.split(path.sep).join('/')}`);
+  }
+  return found;
+}

@@ -1,0 +1,60 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import path from 'node:path';
+
+const serverEntry = path.resolve(import.meta.dirname, '../src/main.ts');
+
+export type ServerProcess = {
+  /** Base URL the server printed, e.g. http://localhost:41234. */
+  url: string;
+  /** Everything the process has written to stdout and stderr so far. */
+  output(): string;
+  /** Sends a signal and resolves with the exit code once the process has ended. */
+  stop(signal?: NodeJS.Signals): Promise<number | null>;
+  child: ChildProcess;
+};
+
+/**
+ * Starts the real server (`src/main.ts`) as a child process on a free port and waits until it
+ * prints its URL: what `npm start` runs, minus the web build.
+ */
+export async function startServerProcess(
+  env: Record<string, string>,
+  options: { timeoutMs?: number } = {},
+): Promise<ServerProcess> {
+  const child = spawn(process.execPath, ['--import', 'tsx', serverEntry], {
+    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'warn', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
+
+  const url = await new Promise<string>((resolve, reject) => {
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL');
+      reject(new Error(`server did not start in time:\n${output}`));
+    }, options.timeoutMs ?? 30_000);
+    const check = () => {
+      const match = /running at (http:\/\/\S+)/.exec(output);
+      if (!match?.[1]) return;
+      clearTimeout(timer);
+      resolve(match[1]);
+    };
+    child.stdout?.on('data', check);
+    void exited.then((code) => {
+      clearTimeout(timer);
+      reject(new Error(`server exited with ${String(code)} before starting:\n${output}`));
+    });
+  });
+
+  return {
+    url,
+    output: () => output,
+    child,
+    stop: async (signal = 'SIGTERM') => {
+      if (child.exitCode === null && child.signalCode === null) child.kill(signal);
+      return exited;
+    },
+  };
+}
