@@ -1,2 +1,3 @@
+export * from './auth.ts';
 export * from './errors.ts';
 export * from './money.ts';

@@ -8,6 +8,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
+import { acquirePgliteLock } from './pglite-lock.ts';
 import * as schema from './schema.ts';
 
 /** The drizzle handle every module uses; the same type whichever engine is underneath. */
@@ -51,7 +52,11 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseCo
 }
 
 async function openPglite(dataDir: string | undefined): Promise<DatabaseConnection> {
-  if (dataDir) fs.mkdirSync(dataDir, { recursive: true });
+  let releaseLock = () => {};
+  if (dataDir) {
+    fs.mkdirSync(dataDir, { recursive: true });
+    releaseLock = acquirePgliteLock(dataDir);
+  }
   const client = new PGlite(dataDir);
   await client.waitReady;
   const db = drizzlePglite({ client, schema }) as unknown as Database; // same query surface
@@ -60,7 +65,10 @@ async function openPglite(dataDir: string | undefined): Promise<DatabaseConnecti
     kind: 'pglite',
     pglite: client,
     migrate: () => migratePglite(drizzlePglite({ client, schema }), { migrationsFolder }),
-    close: () => client.close(),
+    close: async () => {
+      await client.close();
+      releaseLock();
+    },
   };
 }
 

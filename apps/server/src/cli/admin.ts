@@ -1,0 +1,150 @@
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { brandColorSchema, registerRequestSchema, slugSchema } from '@shabaash/core';
+import { ConfigError, loadConfig } from '../config.ts';
+import { openDatabase, type Database } from '../db/client.ts';
+import { AppError } from '../errors.ts';
+import { findUserByEmail, registerUser, resetPassword } from '../modules/auth/auth.service.ts';
+import { generatePassword } from '../modules/auth/password.ts';
+import {
+  createStreamer,
+  findStreamerBySlug,
+  grantMembership,
+  listAccessibleStreamers,
+  revokeMembership,
+} from '../modules/streamers/streamers.service.ts';
+
+const USAGE = `Usage: npm run admin -- <command> [options]
+
+Commands:
+  create-user <email> [--password P] [--admin]      create a user (password generated if omitted)
+  create-streamer <slug> <name> [--color #hex] [--owner email]
+                                                    create a streamer, optionally with its owner
+  grant <slug> <email> [--admin]                    make a user a member of a streamer
+  revoke <slug> <email>                             remove a user's membership
+  reset-password <email> [--password P]             set a new password and sign out everywhere
+  list-streamers                                    list every streamer
+
+The command opens the configured database (DATABASE_URL, or the embedded one in DATA_DIR;
+stop the server first when using the embedded database).`;
+
+type Command = (db: Database, args: string[], flags: Flags) => Promise<string>;
+type Flags = {
+  password?: string | undefined;
+  admin?: boolean | undefined;
+  color?: string | undefined;
+  owner?: string | undefined;
+};
+
+const commands: Record<string, Command> = {
+  'create-user': async (db, [email], flags) => {
+    const password = flags.password ?? generatePassword();
+    const input = registerRequestSchema.parse({ email, password });
+    const user = await registerUser(db, { ...input, role: flags.admin ? 'admin' : 'streamer' });
+    const shown = flags.password ? '' : `\nPassword (shown once): ${password}`;
+    return `Created ${user.role} ${user.email}.${shown}`;
+  },
+  'create-streamer': async (db, [slug, ...nameParts], flags) => {
+    const name = nameParts.join(' ').trim();
+    if (!name) throw new UsageError('create-streamer needs a slug and a name.');
+    const streamer = await createStreamer(db, {
+      slug: slugSchema.parse(slug ?? ''),
+      name,
+      brandColor: brandColorSchema.parse(flags.color ?? '#2563eb'),
+      ownerEmail: flags.owner?.trim().toLowerCase(),
+    });
+    const owner = flags.owner ? ` owned by ${flags.owner}` : ' (admin-only until it has a member)';
+    return `Created streamer ${streamer.slug} "${streamer.name}"${owner}.`;
+  },
+  grant: async (db, [slug, email], flags) => {
+    const { streamerId, userId } = await findPair(db, slug, email);
+    await grantMembership(db, { streamerId, userId, isAdmin: flags.admin ?? false });
+    return `${email} is now a member of ${slug}${flags.admin ? ' (admin)' : ''}.`;
+  },
+  revoke: async (db, [slug, email]) => {
+    const pair = await findPair(db, slug, email);
+    const removed = await revokeMembership(db, pair);
+    return removed
+      ? `${email} is no longer a member of ${slug}.`
+      : `${email} was not a member of ${slug}.`;
+  },
+  'reset-password': async (db, [email], flags) => {
+    const password = flags.password ?? generatePassword();
+    registerRequestSchema.parse({ email, password });
+    if (!(await resetPassword(db, email ?? '', password)))
+      throw new UsageError(`No user with e-mail ${email}.`);
+    const shown = flags.password ? '' : `\nNew password (shown once): ${password}`;
+    return `Password reset for ${email}; every session was signed out.${shown}`;
+  },
+  'list-streamers': async (db) => {
+    const rows = await listAccessibleStreamers(db, { id: '', role: 'admin' });
+    return rows
+      .map((row) => `${row.streamer_slug}\t${row.streamer_name}\t${row.brand_color}`)
+      .join('\n');
+  },
+};
+
+class UsageError extends Error {}
+
+async function findPair(db: Database, slug: string | undefined, email: string | undefined) {
+  if (!slug || !email) throw new UsageError('This command needs a slug and an e-mail.');
+  const streamer = await findStreamerBySlug(db, slug);
+  if (!streamer) throw new UsageError(`No streamer with slug ${slug}.`);
+  const user = await findUserByEmail(db, email);
+  if (!user) throw new UsageError(`No user with e-mail ${email}.`);
+  return { streamerId: streamer.id, userId: user.id };
+}
+
+/** Runs one admin command and returns what to print; exported for tests. */
+export async function runAdminCommand(db: Database, argv: string[]): Promise<string> {
+  const { positionals, values } = parseArgs({
+    args: argv,
+    allowPositionals: true,
+    options: {
+      password: { type: 'string' },
+      admin: { type: 'boolean' },
+      color: { type: 'string' },
+      owner: { type: 'string' },
+    },
+  });
+  const [name, ...args] = positionals;
+  const command = name ? commands[name] : undefined;
+  if (!command) throw new UsageError(USAGE);
+  return command(db, args, values);
+}
+
+async function main(): Promise<void> {
+  if (process.argv.length <= 2 || process.argv.includes('--help')) {
+    console.log(USAGE);
+    return;
+  }
+  const config = loadConfig();
+  const database = await openDatabase({
+    databaseUrl: config.DATABASE_URL,
+    pgliteDir: path.join(config.dataDir, 'db'),
+  });
+  try {
+    await database.migrate();
+    console.log(await runAdminCommand(database.db, process.argv.slice(2)));
+  } finally {
+    await database.close();
+  }
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  main().catch((error: unknown) => {
+    console.error(describeError(error));
+    process.exitCode = 1;
+  });
+}
+
+/** One readable line for the operator, whatever failed. */
+export function describeError(error: unknown): string {
+  if (error instanceof UsageError || error instanceof ConfigError || error instanceof AppError) {
+    return error.message;
+  }
+  if (error && typeof error === 'object' && 'issues' in error && Array.isArray(error.issues)) {
+    return String(error.issues[0]?.message ?? 'Invalid input.');
+  }
+  return error instanceof Error ? error.message : String(error);
+}

@@ -1,0 +1,214 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sessions } from '../../db/schema.ts';
+import { buildStreamer, buildUser, randomTestIp, signIn } from '../../../test/factories.ts';
+import { createTestApp, type TestApp } from '../../../test/test-app.ts';
+
+describe('auth API', () => {
+  let testApp: TestApp;
+  beforeAll(async () => {
+    testApp = await createTestApp();
+  });
+  afterAll(() => testApp.close());
+
+  const post = (url: string, payload: unknown, headers: Record<string, string> = {}) =>
+    testApp.app.inject({
+      method: 'POST',
+      url,
+      payload: payload as object,
+      headers,
+      remoteAddress: randomTestIp(),
+    });
+  const get = (url: string, headers: Record<string, string> = {}) =>
+    testApp.app.inject({ method: 'GET', url, headers });
+
+  it('registers a user, trims and lower-cases the e-mail, and answers user + token', async () => {
+    const response = await post('/api/auth/register', {
+      email: '  Fan.One@Example.COM ',
+      password: 'secret1',
+    });
+    expect(response.statusCode).toBe(201);
+    const body = response.json();
+    expect(body.user).toEqual({
+      id: expect.any(String),
+      email: 'fan.one@example.com',
+      username: 'fan.one',
+      role: 'streamer',
+    });
+    expect(body.session.access_token).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(JSON.stringify(body)).not.toMatch(/secret1|password/i);
+
+    const session = await get('/api/auth/session', {
+      authorization: `Bearer ${body.session.access_token}`,
+    });
+    expect(session.statusCode).toBe(200);
+    expect(session.json().user.email).toBe('fan.one@example.com');
+  });
+
+  it('refuses a second registration of the same e-mail in any case with 409', async () => {
+    await post('/api/auth/register', { email: 'dup@example.com', password: 'secret1' });
+    const response = await post('/api/auth/register', {
+      email: 'DUP@example.com ',
+      password: 'another1',
+    });
+    expect(response.statusCode).toBe(409);
+    expect(response.json().error).toEqual({
+      code: 'email_taken',
+      message: 'An account with this email already exists. Please log in instead.',
+    });
+  });
+
+  it.each([
+    [{ email: 'a@example.com', password: '12345' }, 'Password must be at least 6 characters long.'],
+    [{ email: 'a@example.com' }, 'Please fill in all fields.'],
+    [{ email: 'not-an-email', password: 'secret1' }, 'Please enter a valid email address.'],
+    [{ email: '', password: 'secret1' }, 'Please enter both email and password.'],
+  ])('validates registration on the server: %o', async (payload, message) => {
+    const response = await post('/api/auth/register', payload);
+    expect(response.statusCode).toBe(400);
+    expect(response.json().error.message).toBe(message);
+  });
+
+  it('logs in with the right password and refuses a wrong one or an unknown e-mail alike', async () => {
+    const user = await buildUser(testApp.database.db, { email: 'streamer@example.com' });
+    const ok = await post('/api/auth/login', {
+      email: 'Streamer@Example.com',
+      password: user.password,
+    });
+    expect(ok.statusCode).toBe(200);
+    expect(ok.json().user.id).toBe(user.id);
+
+    const wrong = await post('/api/auth/login', { email: user.email, password: 'nope-nope' });
+    const unknown = await post('/api/auth/login', { email: 'ghost@example.com', password: 'x' });
+    for (const response of [wrong, unknown]) {
+      expect(response.statusCode).toBe(401);
+      expect(response.json().error.message).toBe('Invalid email or password.');
+    }
+    const missing = await post('/api/auth/login', { email: user.email });
+    expect(missing.json().error.message).toBe('Please enter both email and password.');
+  });
+
+  it('answers 401 for a missing, garbage or expired token, and slides a live one', async () => {
+    const user = await buildUser(testApp.database.db);
+    const { token, headers } = await signIn(testApp.app, user.email, user.password);
+    expect((await get('/api/auth/session')).statusCode).toBe(401);
+    expect((await get('/api/auth/session', { authorization: 'Bearer nonsense' })).statusCode).toBe(
+      401,
+    );
+
+    // A session last used two minutes ago gets its expiry pushed forward on use.
+    const db = testApp.database.db;
+    const twoMinutesAgo = new Date(Date.now() - 120_000);
+    await db
+      .update(sessions)
+      .set({ lastSeenAt: twoMinutesAgo, expiresAt: new Date(Date.now() + 60_000) });
+    expect((await get('/api/auth/session', headers)).statusCode).toBe(200);
+    const [slid] = await db.select().from(sessions).where(eq(sessions.userId, user.id));
+    expect(slid!.expiresAt.getTime()).toBeGreaterThan(Date.now() + 23 * 3_600_000);
+    expect(JSON.stringify(slid)).not.toContain(token);
+
+    await db
+      .update(sessions)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(sessions.userId, user.id));
+    expect((await get('/api/auth/session', headers)).statusCode).toBe(401);
+  });
+
+  it('revokes the session on logout, and lists only live sessions', async () => {
+    const user = await buildUser(testApp.database.db);
+    const first = await signIn(testApp.app, user.email, user.password);
+    const second = await signIn(testApp.app, user.email, user.password);
+
+    const listed = await get('/api/auth/sessions', first.headers);
+    expect(listed.json().sessions).toHaveLength(2);
+    expect(listed.json().sessions.filter((s: { current: boolean }) => s.current)).toHaveLength(1);
+
+    expect((await post('/api/auth/logout', {}, first.headers)).statusCode).toBe(204);
+    expect((await get('/api/auth/session', first.headers)).statusCode).toBe(401);
+    expect((await get('/api/auth/session', second.headers)).statusCode).toBe(200);
+    expect((await get('/api/auth/sessions', second.headers)).json().sessions).toHaveLength(1);
+  });
+
+  describe('streamer-scoped access', () => {
+    it('lets members and admins in, and keeps everyone else out', async () => {
+      const db = testApp.database.db;
+      const owner = await buildUser(db);
+      const other = await buildUser(db);
+      const admin = await buildUser(db, { role: 'admin' });
+      const mine = await buildStreamer(db, { memberIds: [owner.id] });
+      await buildStreamer(db, { memberIds: [other.id] });
+      const orphan = await buildStreamer(db);
+      const url = (slug: string) => `/api/streamers/${slug}/dashboard`;
+
+      const asOwner = (await signIn(testApp.app, owner.email, owner.password)).headers;
+      const asOther = (await signIn(testApp.app, other.email, other.password)).headers;
+      const asAdmin = (await signIn(testApp.app, admin.email, admin.password)).headers;
+
+      const ownerView = await get(url(mine.slug), asOwner);
+      expect(ownerView.statusCode).toBe(200);
+      expect(ownerView.json().streamer).toMatchObject({ slug: mine.slug, name: mine.name });
+
+      const otherView = await get(url(mine.slug), asOther);
+      expect(otherView.statusCode).toBe(403);
+      expect(otherView.json().error.message).toBe(
+        "You don't have permission to view this dashboard.",
+      );
+
+      expect((await get(url(mine.slug), asAdmin)).json().viewer.is_admin).toBe(true);
+      expect((await get(url(mine.slug))).statusCode).toBe(401);
+      // No members at all: admins only.
+      expect((await get(url(orphan.slug), asOwner)).statusCode).toBe(403);
+      expect((await get(url(orphan.slug), asAdmin)).statusCode).toBe(200);
+      expect((await get(url('no-such-streamer'), asOwner)).statusCode).toBe(404);
+
+      const chooser = await get('/api/me/streamers', asOwner);
+      expect(chooser.json().streamers).toEqual([
+        {
+          streamer_slug: mine.slug,
+          streamer_name: mine.name,
+          brand_color: '#2563eb',
+          is_admin: false,
+        },
+      ]);
+      const adminChooser = (await get('/api/me/streamers', asAdmin)).json().streamers;
+      expect(adminChooser.map((s: { streamer_slug: string }) => s.streamer_slug)).toContain(
+        orphan.slug,
+      );
+    });
+  });
+
+  it('rate-limits login attempts per e-mail and answers 429 with a clear message', async () => {
+    const user = await buildUser(testApp.database.db);
+    const attempts = [];
+    for (let i = 0; i < 11; i += 1) {
+      attempts.push(
+        await testApp.app.inject({
+          method: 'POST',
+          url: '/api/auth/login',
+          payload: { email: user.email, password: 'wrong-password' },
+          remoteAddress: `10.0.0.${i + 1}`,
+        }),
+      );
+    }
+    expect(attempts.slice(0, 10).every((response) => response.statusCode === 401)).toBe(true);
+    expect(attempts[10]?.statusCode).toBe(429);
+    expect(attempts[10]?.json().error.message).toBe(
+      'Too many attempts. Please wait a minute and try again.',
+    );
+  });
+
+  it('rate-limits login attempts per IP across e-mails', async () => {
+    const statuses = [];
+    for (let i = 0; i < 11; i += 1) {
+      const response = await testApp.app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        payload: { email: `someone${i}@example.com`, password: 'whatever' },
+        remoteAddress: '192.0.2.77',
+      });
+      statuses.push(response.statusCode);
+    }
+    expect(statuses.slice(0, 10).every((status) => status === 401)).toBe(true);
+    expect(statuses[10]).toBe(429);
+  });
+});
