@@ -14,7 +14,8 @@ const children = [
 const stopAll = (signal) => children.forEach((child) => child.kill(signal));
 process.on('SIGINT', () => stopAll('SIGINT'));
 process.on('SIGTERM', () => stopAll('SIGTERM'));
-for (const child of children) child.on('exit', (code) => {
-  stopAll('SIGTERM');
-  process.exit(code ?? 0);
-});
+for (const child of children)
+  child.on('exit', (code) => {
+    stopAll('SIGTERM');
+    process.exit(code ?? 0);
+  });

@@ -35,6 +35,8 @@ const run = spawnSync(
 if (fs.existsSync(report)) {
   const summary = JSON.parse(fs.readFileSync(report, 'utf8'));
   const skipped = summary.numPendingTests + summary.numTodoTests;
-  console.log(`\ntests: ${summary.numPassedTests} passed, ${summary.numFailedTests} failed, ${skipped} skipped`);
+  console.log(
+    `\ntests: ${summary.numPassedTests} passed, ${summary.numFailedTests} failed, ${skipped} skipped`,
+  );
 }
 process.exit(run.status ?? 1);

@@ -5,7 +5,13 @@ import path from 'node:path';
 
 const root = path.resolve(import.meta.dirname, '..');
 const buildMarker = path.join(root, 'apps/web/build/client/__spa-fallback.html');
-const sources = ['apps/web/src', 'apps/web/content', 'packages/core/src', 'apps/web/vite.config.ts', 'apps/web/react-router.config.ts'];
+const sources = [
+  'apps/web/src',
+  'apps/web/content',
+  'packages/core/src',
+  'apps/web/vite.config.ts',
+  'apps/web/react-router.config.ts',
+];
 
 function newestMtime(target) {
   if (!fs.existsSync(target)) return 0;
@@ -28,4 +34,5 @@ export function buildWebIfStale({ force = false } = {}) {
   return true;
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) buildWebIfStale({ force: process.argv.includes('--force') });
+if (import.meta.url === `file://${process.argv[1]}`)
+  buildWebIfStale({ force: process.argv.includes('--force') });

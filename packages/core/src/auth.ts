@@ -114,7 +114,7 @@ export const slugSchema = z
   .string()
   .trim()
   .min(3, 'Slug must be at least 3 characters.')
-  .max(40, 'Slug must be at most 40 characters.')
+  .max(30, 'Slug must be at most 30 characters.')
   .regex(
     /^[a-z0-9]+(-[a-z0-9]+)*$/,
     'Slug may use lower-case letters, digits and single hyphens only.',

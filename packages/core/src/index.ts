@@ -1,3 +1,5 @@
 export * from './auth.ts';
+export * from './donations.ts';
 export * from './errors.ts';
 export * from './money.ts';
+export * from './payment-status.ts';

@@ -1,0 +1,25 @@
+import { Link } from 'react-router';
+
+import { cn } from '../lib/cn';
+import { SITE_NAME } from '../lib/meta';
+
+/** The "Shabaash" word mark, linking home. */
+export function BrandLogo({ className }: { className?: string }) {
+  return (
+    <Link
+      to="/"
+      className={cn(
+        'inline-flex shrink-0 items-center gap-2 text-base font-extrabold tracking-tight sm:text-lg',
+        className,
+      )}
+    >
+      <span
+        aria-hidden="true"
+        className="grid size-7 place-items-center rounded-lg bg-brand-700 text-sm font-black text-white sm:size-8 sm:text-base"
+      >
+        S
+      </span>
+      {SITE_NAME}
+    </Link>
+  );
+}

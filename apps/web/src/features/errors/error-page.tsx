@@ -1,0 +1,34 @@
+import { Link } from 'react-router';
+
+import { CenteredPage } from '../../components/centered-page';
+import { Button, buttonStyles } from '../../components/ui/button';
+import { Card } from '../../components/ui/card';
+import { ERROR_TEXT, ERROR_TITLE, RELOAD_LABEL, RETURN_HOME_LABEL } from './errors.constants';
+
+/**
+ * The friendly screen for an unexpected render or loading error. A reload also recovers from the
+ * commonest production case: a route chunk that vanished after a new deploy.
+ */
+export function ErrorPage({ error }: { error: unknown }) {
+  const details = import.meta.env.DEV && error instanceof Error ? error.stack : undefined;
+
+  return (
+    <CenteredPage>
+      <Card className="w-full max-w-md p-6 text-center sm:p-8">
+        <h1 className="text-2xl font-bold tracking-tight text-slate-900">{ERROR_TITLE}</h1>
+        <p className="mt-3 text-slate-600">{ERROR_TEXT}</p>
+        <div className="mt-6 flex flex-col justify-center gap-3 sm:flex-row">
+          <Button onClick={() => window.location.reload()}>{RELOAD_LABEL}</Button>
+          <Link to="/" className={buttonStyles({ variant: 'outline' })}>
+            {RETURN_HOME_LABEL}
+          </Link>
+        </div>
+        {details ? (
+          <pre className="mt-6 max-h-64 overflow-auto rounded-lg bg-slate-100 p-3 text-left text-xs text-slate-700">
+            {details}
+          </pre>
+        ) : null}
+      </Card>
+    </CenteredPage>
+  );
+}

@@ -1,0 +1,8 @@
+import type { MetaFunction } from 'react-router';
+
+import { DashboardChooserPage } from '../features/dashboard/dashboard-pages';
+import { pageMeta } from '../lib/meta';
+
+export const meta: MetaFunction = () => pageMeta({ title: 'Dashboard', noIndex: true });
+
+export default DashboardChooserPage;

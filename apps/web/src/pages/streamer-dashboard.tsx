@@ -1,0 +1,13 @@
+import type { MetaFunction } from 'react-router';
+import { useParams } from 'react-router';
+
+import { StreamerDashboardPage } from '../features/dashboard/dashboard-pages';
+import { pageMeta } from '../lib/meta';
+
+export const meta: MetaFunction = ({ params }) =>
+  pageMeta({ title: `Dashboard · ${params.slug ?? ''}`, noIndex: true });
+
+export default function StreamerDashboardRoute() {
+  const { slug = '' } = useParams();
+  return <StreamerDashboardPage slug={slug} />;
+}

@@ -1,0 +1,79 @@
+import './app.css';
+
+import { QueryClientProvider } from '@tanstack/react-query';
+import { useState } from 'react';
+import type { ReactNode } from 'react';
+import {
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  isRouteErrorResponse,
+  useRouteError,
+} from 'react-router';
+import type { LinksFunction, MetaFunction } from 'react-router';
+import { Toaster } from 'sonner';
+
+import { Spinner } from './components/ui/spinner';
+import { ErrorPage } from './features/errors/error-page';
+import { NotFoundPage } from './features/errors/not-found-page';
+import { pageMeta } from './lib/meta';
+import { createQueryClient } from './lib/query-client';
+
+export const meta: MetaFunction = () => pageMeta();
+
+export const links: LinksFunction = () => [
+  { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
+];
+
+/** The HTML document around every page, error screen and the SPA fallback. */
+export function Layout({ children }: { children: ReactNode }) {
+  return (
+    <html lang="en">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1, viewport-fit=cover" />
+        <meta name="theme-color" content="#c2410c" />
+        <Meta />
+        <Links />
+      </head>
+      <body>
+        {children}
+        <ScrollRestoration />
+        <Scripts />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  // One client per page load; useState keeps it across re-renders without a module singleton.
+  const [queryClient] = useState(createQueryClient);
+
+  return (
+    <QueryClientProvider client={queryClient}>
+      <Outlet />
+      <Toaster richColors position="top-center" />
+    </QueryClientProvider>
+  );
+}
+
+/**
+ * What the SPA fallback HTML shows until the page's route module has loaded. The spinner fades
+ * in late so fast loads (and the OBS overlay, which must stay clean) never flash it.
+ */
+export function HydrateFallback() {
+  return (
+    <div className="flex min-h-dvh items-center justify-center">
+      <Spinner className="animate-[fade-in_200ms_ease-out_400ms_both]" />
+    </div>
+  );
+}
+
+/** Unmatched URLs show the not-found page; anything else gets a friendly error screen. */
+export function ErrorBoundary() {
+  const error = useRouteError();
+  if (isRouteErrorResponse(error) && error.status === 404) return <NotFoundPage />;
+  return <ErrorPage error={error} />;
+}

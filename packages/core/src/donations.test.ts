@@ -1,0 +1,95 @@
+import { describe, expect, it } from 'vitest';
+import {
+  countCharacters,
+  donationPagePathForOrder,
+  hyperemoteTier,
+  orderRequestSchema,
+  parseRupeeInput,
+} from './donations.ts';
+
+const valid = {
+  name: 'Asha',
+  type: 'text',
+  amount_paise: 5100,
+  message: 'Great stream!',
+  phone: '9876543210',
+};
+const firstError = (input: object) => orderRequestSchema.safeParse(input).error?.issues[0]?.message;
+
+describe('order request schema', () => {
+  it('accepts a valid text tip and trims the name', () => {
+    expect(orderRequestSchema.parse({ ...valid, name: '  Asha ' }).name).toBe('Asha');
+  });
+
+  it.each([
+    [{ name: '   ' }, 'Please enter your name.'],
+    [{ amount_paise: 0 }, 'Please enter a valid donation amount.'],
+    [{ amount_paise: -100 }, 'Please enter a valid donation amount.'],
+    [{ amount_paise: 10_000_001 }, 'Please enter a valid donation amount.'],
+    [{ amount_paise: 100.5 }, 'Please enter a valid donation amount.'],
+    [{ amount_paise: Number.NaN }, 'Please enter a valid donation amount.'],
+    [{ amount_paise: '5100' }, 'Please enter a valid donation amount.'],
+    [{ message: '  ' }, 'Please enter a message for your donation.'],
+    [{ message: 'x'.repeat(501) }, 'Message must be at most 500 characters.'],
+    [{ phone: '5123456789' }, 'Please enter a valid 10-digit mobile number'],
+    [{ phone: '98765' }, 'Please enter a valid 10-digit mobile number'],
+    [{ phone: '' }, 'Please enter your mobile number.'],
+    [{ type: 'voice' }, 'Please record a voice message for your donation.'],
+    [{ type: 'hyperemote', message: '' }, 'Please choose a hyperemote.'],
+    [{ type: 'gif' }, 'Please choose a donation type.'],
+  ])('rejects %o', (change, message) => {
+    expect(firstError({ ...valid, ...change })).toBe(message);
+  });
+
+  it('counts a 4-byte emoji as one character against the 500 limit', () => {
+    expect(countCharacters('😀'.repeat(500))).toBe(500);
+    expect(orderRequestSchema.safeParse({ ...valid, message: '😀'.repeat(500) }).success).toBe(
+      true,
+    );
+    expect(orderRequestSchema.safeParse({ ...valid, message: '😀'.repeat(501) }).success).toBe(
+      false,
+    );
+  });
+
+  it('accepts the amount limits exactly', () => {
+    expect(orderRequestSchema.safeParse({ ...valid, amount_paise: 100 }).success).toBe(true);
+    expect(orderRequestSchema.safeParse({ ...valid, amount_paise: 10_000_000 }).success).toBe(true);
+  });
+});
+
+describe('parseRupeeInput', () => {
+  it.each([
+    ['51', 5100],
+    ['1', 100],
+    ['100000', 10_000_000],
+    ['99.5', 9950],
+    ['0.29', 29],
+    [' 12.34 ', 1234],
+  ])('%s → %d paise', (text, paise) => {
+    expect(parseRupeeInput(text)).toBe(paise);
+  });
+
+  it.each(['', 'abc', '1e9', '0x10', '-0', '-5', 'NaN', '1.234', '12345678', '1,000'])(
+    '%s → null',
+    (text) => {
+      expect(parseRupeeInput(text)).toBeNull();
+    },
+  );
+});
+
+describe('helpers', () => {
+  it('maps an order id to its donation page', () => {
+    expect(donationPagePathForOrder('musicstream_k3j4h5')).toBe('/musicstream');
+    expect(donationPagePathForOrder('priya-live_abc')).toBe('/priya-live');
+    expect(donationPagePathForOrder('garbage')).toBe('/');
+    expect(donationPagePathForOrder(null)).toBe('/');
+  });
+
+  it('tiers hyperemotes by amount', () => {
+    expect(hyperemoteTier(5_000)).toBe('basic');
+    expect(hyperemoteTier(9_999)).toBe('basic');
+    expect(hyperemoteTier(10_000)).toBe('epic');
+    expect(hyperemoteTier(49_999)).toBe('epic');
+    expect(hyperemoteTier(50_000)).toBe('legendary');
+  });
+});

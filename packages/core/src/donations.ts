@@ -1,0 +1,227 @@
+import { z } from 'zod';
+
+/** Spec 02 §5, §8 and §9: the donation form's limits and words, shared by page and server. */
+export const DONATION_LIMITS = {
+  minAmountPaise: 100,
+  maxAmountPaise: 10_000_000,
+  messageMaxChars: 500,
+  nameMaxChars: 50,
+  recentDonations: 5,
+} as const;
+
+export type ToastText = { title: string; description: string };
+
+export const DONATION_MESSAGES = {
+  nameRequired: { title: 'Name Required', description: 'Please enter your name.' },
+  voiceRequired: {
+    title: 'Voice Message Required',
+    description: 'Please record a voice message for your donation.',
+  },
+  messageRequired: {
+    title: 'Message Required',
+    description: 'Please enter a message for your donation.',
+  },
+  invalidAmount: { title: 'Invalid Amount', description: 'Please enter a valid donation amount.' },
+  paymentNotReady: {
+    title: 'Payment System Not Ready',
+    description: 'Please wait for the payment system to load or refresh the page.',
+  },
+  paymentSystemError: {
+    title: 'Payment System Error',
+    description: 'Failed to load payment system. Please refresh the page.',
+  },
+  paymentFailed: {
+    title: 'Payment Failed',
+    description: 'Something went wrong. Please try again.',
+  },
+  orderFailedFallback: 'Failed to create payment order',
+  simpleFormInvalid: {
+    title: 'Validation Error',
+    description: 'Please fill in all required fields with valid values.',
+  },
+  simpleFormFailed: 'Failed to process donation. Please try again.',
+  mobileEmpty: 'Please enter your mobile number.',
+  mobileInvalid: 'Please enter a valid 10-digit mobile number',
+  nameTooLong: `Name must be at most 50 characters.`,
+  messageTooLong: 'Message must be at most 500 characters.',
+  hyperemoteRequired: { title: 'Hyperemote Required', description: 'Please choose a hyperemote.' },
+  hyperemoteTooCheap: {
+    title: 'Invalid Amount',
+    description: 'This amount is below the hyperemote price.',
+  },
+  streamerNotAccepting: 'This streamer is not accepting tips right now.',
+  voiceUploadInvalid: {
+    title: 'Upload Error',
+    description: 'Failed to upload voice message. Please try again.',
+  },
+} as const satisfies Record<string, ToastText | string>;
+
+/** Counts what a person sees as characters: a 4-byte emoji is one, not two UTF-16 units. */
+export function countCharacters(text: string): number {
+  return Array.from(text).length;
+}
+
+/** The 12 hyperemotes (spec 02 §2 names ten of them; two more complete the grid). */
+export const HYPEREMOTES = [
+  { id: 'happy', name: 'Happy', emoji: '😊' },
+  { id: 'peaceful', name: 'Peaceful', emoji: '😌' },
+  { id: 'disappointed', name: 'Disappointed', emoji: '😞' },
+  { id: 'upset', name: 'Upset', emoji: '😠' },
+  { id: 'wink', name: 'Wink', emoji: '😉' },
+  { id: 'surprised', name: 'Surprised', emoji: '😮' },
+  { id: 'excited', name: 'Excited', emoji: '🤩' },
+  { id: 'love', name: 'Love', emoji: '😍' },
+  { id: 'sleepy', name: 'Sleepy', emoji: '😴' },
+  { id: 'crying', name: 'Crying', emoji: '😢' },
+  { id: 'laughing', name: 'Laughing', emoji: '😂' },
+  { id: 'cool', name: 'Cool', emoji: '😎' },
+] as const;
+export type HyperemoteId = (typeof HYPEREMOTES)[number]['id'];
+const hyperemoteIds = HYPEREMOTES.map((emote) => emote.id) as [HyperemoteId, ...HyperemoteId[]];
+
+/** The quick-insert row under the message box (spec 02 §2, CodeLive/ArtCreate). */
+export const QUICK_EMOJIS = [
+  '❤️',
+  '🔥',
+  '👏',
+  '😂',
+  '🎉',
+  '💯',
+  '🙏',
+  '😍',
+  '🚀',
+  '👍',
+  '🎵',
+  '✨',
+];
+
+export const DONATION_TYPES = ['text', 'voice', 'hyperemote'] as const;
+export type DonationType = (typeof DONATION_TYPES)[number];
+
+/** Indian mobile numbers: 10 digits starting 6–9. */
+export const phoneSchema = z
+  .string({ error: DONATION_MESSAGES.mobileEmpty })
+  .trim()
+  .min(1, DONATION_MESSAGES.mobileEmpty)
+  .regex(/^[6-9]\d{9}$/, DONATION_MESSAGES.mobileInvalid);
+
+/**
+ * The order request (DESIGN.md): validated in the browser before sending and again on the
+ * server, so a request that skips the page gets the same answers.
+ */
+export const orderRequestSchema = z
+  .object({
+    name: z
+      .string({ error: DONATION_MESSAGES.nameRequired.description })
+      .trim()
+      .min(1, DONATION_MESSAGES.nameRequired.description)
+      .refine(
+        (name) => countCharacters(name) <= DONATION_LIMITS.nameMaxChars,
+        DONATION_MESSAGES.nameTooLong,
+      ),
+    type: z.enum(DONATION_TYPES, { error: 'Please choose a donation type.' }),
+    amount_paise: z
+      .number({ error: DONATION_MESSAGES.invalidAmount.description })
+      .int(DONATION_MESSAGES.invalidAmount.description)
+      .min(DONATION_LIMITS.minAmountPaise, DONATION_MESSAGES.invalidAmount.description)
+      .max(DONATION_LIMITS.maxAmountPaise, DONATION_MESSAGES.invalidAmount.description),
+    message: z
+      .string()
+      .default('')
+      .refine(
+        (message) => countCharacters(message) <= DONATION_LIMITS.messageMaxChars,
+        DONATION_MESSAGES.messageTooLong,
+      ),
+    phone: phoneSchema,
+    voice_upload_id: z.uuid('Please record a voice message for your donation.').optional(),
+    hyperemote_id: z
+      .enum(hyperemoteIds, { error: DONATION_MESSAGES.hyperemoteRequired.description })
+      .optional(),
+  })
+  .superRefine((order, context) => {
+    if (order.type === 'text' && order.message.trim() === '') {
+      context.addIssue({
+        code: 'custom',
+        path: ['message'],
+        message: DONATION_MESSAGES.messageRequired.description,
+      });
+    }
+    if (order.type === 'voice' && !order.voice_upload_id) {
+      context.addIssue({
+        code: 'custom',
+        path: ['voice_upload_id'],
+        message: DONATION_MESSAGES.voiceRequired.description,
+      });
+    }
+    if (order.type === 'hyperemote' && !order.hyperemote_id) {
+      context.addIssue({
+        code: 'custom',
+        path: ['hyperemote_id'],
+        message: DONATION_MESSAGES.hyperemoteRequired.description,
+      });
+    }
+  });
+export type OrderRequest = z.input<typeof orderRequestSchema>;
+
+/**
+ * Parses what a person typed in the amount box as rupees with at most two decimals and returns
+ * paise, or null. Rejects '1e9', '0x10', '-0', 'NaN' and anything that is not plain digits.
+ */
+export function parseRupeeInput(text: string): number | null {
+  const trimmed = text.trim();
+  if (!/^\d{1,7}(\.\d{1,2})?$/.test(trimmed)) return null;
+  const [rupees = '0', paise = ''] = trimmed.split('.');
+  return Number(rupees) * 100 + Number(paise.padEnd(2, '0'));
+}
+
+export type OrderResponse = {
+  order_id: string;
+  payment_session_id: string;
+  payment_url: string;
+  provider: 'sandbox' | 'cashfree' | 'razorpay';
+  mode: 'sandbox' | 'production';
+};
+
+/** The public face of a streamer: what the donation page needs, and nothing private. */
+export type PublicStreamer = {
+  slug: string;
+  name: string;
+  brand_color: string;
+  theme: 'cover' | 'blue' | 'green' | 'purple' | 'orange' | 'pink';
+  cover_image_url: string | null;
+  form_variant: 'full' | 'simple';
+  show_emote_picker: boolean;
+  hyperemote_price_paise: number;
+  is_active: boolean;
+  payment: {
+    provider: OrderResponse['provider'];
+    mode: OrderResponse['mode'];
+    /** Public client key for the provider's checkout script (Razorpay key id); never a secret. */
+    client_key?: string;
+  };
+};
+
+/** A paid, approved donation as any public page may show it (spec 02 §3, Recent donation row). */
+export type PublicDonation = {
+  id: string;
+  donor_name: string;
+  amount_paise: number;
+  type: DonationType;
+  sanitized_message: string;
+  hyperemote_id: string | null;
+  created_at: string;
+};
+
+/** Hyperemote tiers by amount (spec 02 §2: chiaa's 50–99 basic, 100–499 epic, 500+ legendary). */
+export function hyperemoteTier(amountPaise: number): 'basic' | 'epic' | 'legendary' {
+  if (amountPaise >= 50_000) return 'legendary';
+  if (amountPaise >= 10_000) return 'epic';
+  return 'basic';
+}
+
+/** The streamer page an order id belongs to: order ids are `<slug>_<random>`. */
+export function donationPagePathForOrder(orderId: string | null | undefined): string {
+  if (!orderId) return '/';
+  const slug = orderId.split('_')[0] ?? '';
+  return /^[a-z0-9-]+$/.test(slug) && orderId.includes('_') ? `/${slug}` : '/';
+}
