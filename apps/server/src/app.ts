@@ -2,6 +2,7 @@ import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
 import type { Config } from './config.ts';
 import type { DatabaseConnection } from './db/client.ts';
 import { AppError, GENERIC_ERROR_MESSAGE } from './errors.ts';
+import { adminRoutes } from './modules/admin/admin.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { streamerRoutes } from './modules/streamers/streamers.routes.ts';
@@ -55,6 +56,7 @@ export async function buildApp({ config, database }: AppDependencies): Promise<F
 
   await app.register(healthRoutes);
   await app.register(authRoutes);
+  await app.register(adminRoutes);
   await app.register(streamerRoutes);
   await app.register(webRoutes, { distDir: config.webDistDir });
 
