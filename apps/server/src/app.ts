@@ -1,10 +1,16 @@
-import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply } from 'fastify';
 import type { Config } from './config.ts';
 import type { DatabaseConnection } from './db/client.ts';
 import { AppError, GENERIC_ERROR_MESSAGE } from './errors.ts';
 import { adminRoutes } from './modules/admin/admin.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
+import { donationRoutes } from './modules/donations/donations.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
+import { createPaymentProvider } from './modules/payments/payment-providers.ts';
+import type { PaymentsContext } from './modules/payments/payments.service.ts';
+import { startReconciler } from './modules/payments/reconciler.ts';
+import { webhookRoutes } from './modules/payments/webhooks.routes.ts';
+import { sandboxRoutes } from './modules/sandbox/sandbox.routes.ts';
 import { streamerRoutes } from './modules/streamers/streamers.routes.ts';
 import { webRoutes } from './web/web.routes.ts';
 
@@ -12,16 +18,26 @@ declare module 'fastify' {
   interface FastifyInstance {
     config: Config;
     database: DatabaseConnection;
+    payments: PaymentsContext;
   }
 }
 
 export type AppDependencies = {
   config: Config;
   database: DatabaseConnection;
+  /** Starts the reconciler and other timers; off in tests, which drive them by hand. */
+  backgroundJobs?: boolean;
 };
 
+/** How often the reconciler looks for pending orders that are due a provider check. */
+const RECONCILE_INTERVAL_MS = 15_000;
+
 /** Builds the HTTP application: every module's routes, the error shape, and the web app. */
-export async function buildApp({ config, database }: AppDependencies): Promise<FastifyInstance> {
+export async function buildApp({
+  config,
+  database,
+  backgroundJobs = false,
+}: AppDependencies): Promise<FastifyInstance> {
   const app = Fastify({
     logger: {
       level: config.LOG_LEVEL,
@@ -31,10 +47,22 @@ export async function buildApp({ config, database }: AppDependencies): Promise<F
     bodyLimit: 64 * 1024,
     // Keep-alive connections that are idle are closed at shutdown; busy ones finish first.
     forceCloseConnections: 'idle',
+    // Errors the router raises before any route runs (a malformed URL), in our shape too.
+    frameworkErrors: (error, _request, reply) => {
+      // This hook's reply type has unresolved route generics; it is an ordinary reply.
+      void (reply as unknown as FastifyReply)
+        .status(400)
+        .send(errorBody('bad_request', error.message));
+    },
   });
 
   app.decorate('config', config);
   app.decorate('database', database);
+  app.decorate('payments', {
+    db: database.db,
+    provider: createPaymentProvider(config, database.db),
+    log: app.log,
+  } satisfies PaymentsContext);
 
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
     if (error instanceof AppError) {
@@ -57,8 +85,16 @@ export async function buildApp({ config, database }: AppDependencies): Promise<F
   await app.register(healthRoutes);
   await app.register(authRoutes);
   await app.register(adminRoutes);
+  await app.register(donationRoutes);
+  await app.register(webhookRoutes);
+  if (app.payments.provider.name === 'sandbox') await app.register(sandboxRoutes);
   await app.register(streamerRoutes);
   await app.register(webRoutes, { distDir: config.webDistDir });
+
+  if (backgroundJobs) {
+    const stopReconciler = startReconciler(app.payments, RECONCILE_INTERVAL_MS);
+    app.addHook('onClose', async () => stopReconciler());
+  }
 
   return app;
 }

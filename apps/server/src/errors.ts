@@ -7,8 +7,9 @@ export class AppError extends Error {
     readonly statusCode: number,
     readonly code: string,
     message: string,
+    options?: ErrorOptions,
   ) {
-    super(message);
+    super(message, options);
     this.name = 'AppError';
   }
 }

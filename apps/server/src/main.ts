@@ -18,7 +18,7 @@ async function main(): Promise<void> {
     adminPassword: config.ADMIN_PASSWORD,
   });
 
-  const app = await buildApp({ config, database });
+  const app = await buildApp({ config, database, backgroundJobs: true });
   await app.listen({ port: config.PORT, host: config.HOST });
   printWelcome(config, app.server.address(), seed);
 

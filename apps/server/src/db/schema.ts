@@ -275,3 +275,25 @@ export const siteSettings = pgTable('site_settings', {
   value: jsonb('value').notNull(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+// ── sandbox gateway ────────────────────────────────────────────────────────────────────────
+
+/**
+ * The built-in sandbox gateway's own ledger. It plays the part of a payment provider's
+ * database: our donation state learns about it only through signed webhooks and look-ups.
+ */
+export const sandboxOrders = pgTable('sandbox_orders', {
+  orderId: text('order_id').primaryKey(),
+  amountPaise: integer('amount_paise').notNull(),
+  customerName: text('customer_name').notNull(),
+  /** ACTIVE until paid; PAID once a payment succeeds; EXPIRED after its expiry time. */
+  status: text('status', { enum: ['ACTIVE', 'PAID', 'EXPIRED'] })
+    .notNull()
+    .default('ACTIVE'),
+  /** Payment attempts, oldest first: { payment_id, payment_status, payment_amount, payment_time }. */
+  payments: jsonb('payments')
+    .notNull()
+    .default(sql`'[]'::jsonb`),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  createdAt: createdAt(),
+});

@@ -2,6 +2,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { slugAliases } from '../db/schema.ts';
+import { buildStreamer } from '../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 
 /** A miniature build folder shaped like React Router's SPA-mode output. */
@@ -28,6 +30,10 @@ describe('web app serving', () => {
   beforeAll(async () => {
     dist = writeFakeBuild();
     testApp = await createTestApp({ WEB_DIST_DIR: dist });
+    const streamer = await buildStreamer(testApp.database.db, { slug: 'musicstream' });
+    await testApp.database.db
+      .insert(slugAliases)
+      .values({ alias: 'music_stream', streamerId: streamer.id });
   });
   afterAll(async () => {
     await testApp.close();
@@ -46,13 +52,39 @@ describe('web app serving', () => {
     expect((await get('/contact?ref=x')).body).toBe('<html>contact</html>');
   });
 
-  it('falls back to the single-page app for client routes', async () => {
-    for (const url of ['/techgamer', '/dashboard/techgamer', '/some/unknown/path']) {
+  it('falls back to the single-page app for app screens and known streamers', async () => {
+    const urls = [
+      '/musicstream',
+      '/musicstream/obs-alerts?token=x',
+      '/dashboard/anyone',
+      '/auth',
+      '/status',
+    ];
+    for (const url of urls) {
       const response = await get(url);
-      expect(response.statusCode).toBe(200);
+      expect(response.statusCode, url).toBe(200);
       expect(response.body).toBe('<html>spa</html>');
       expect(response.headers['cache-control']).toBe('no-cache');
     }
+  });
+
+  it('answers unknown paths and slugs with 404 and the app (which shows its not-found page)', async () => {
+    for (const url of ['/no-such-streamer', '/some/unknown/path']) {
+      const response = await get(url);
+      expect(response.statusCode, url).toBe(404);
+    }
+    expect((await get('/no-such-streamer')).body).toBe('<html>spa</html>');
+    const malformed = await get('/%E0%A4%A');
+    expect(malformed.statusCode).toBe(400);
+    expect(malformed.json().error.code).toBe('bad_request');
+  });
+
+  it('redirects an old slug spelling to the canonical page with a 301, keeping the rest', async () => {
+    const page = await get('/music_stream');
+    expect(page.statusCode).toBe(301);
+    expect(page.headers.location).toBe('/musicstream');
+    const overlay = await get('/music_stream/obs-alerts?token=obs_abc');
+    expect(overlay.headers.location).toBe('/musicstream/obs-alerts?token=obs_abc');
   });
 
   it('caches hashed assets for a year', async () => {

@@ -3,11 +3,17 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import { notFound } from '../errors.ts';
+import { findStreamerBySlug, resolveSlugAlias } from '../modules/streamers/streamers.service.ts';
 
 /** React Router writes this page for every path that is not prerendered (SPA mode). */
 const SPA_FALLBACK = '__spa-fallback.html';
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 const REVALIDATE = 'no-cache';
+
+/** Client-rendered app screens (spec route tables) that are not per streamer. */
+const APP_SCREENS = /^\/(auth|dashboard|status|test-alerts|dashboard\/[^/]+|blog\/[^/]+)\/?$/;
+/** Per-streamer pages: the donation page and the pages OBS loads. */
+const STREAMER_PAGES = /^\/([^/]+)(\/obs-alerts|\/audio-player|\/widgets\/[a-z-]+)?\/?$/;
 
 /** Paths that belong to the API and must never fall back to the web app. */
 const API_PREFIXES = ['/api/', '/sandbox/', '/media/'];
@@ -24,11 +30,34 @@ export const webRoutes: FastifyPluginAsync<{ distDir: string }> = async (app, { 
   // Cache headers are ours (below); the plugin's own would replace them.
   await app.register(fastifyStatic, { root: distDir, serve: false, cacheControl: false });
 
-  const sendPage = (reply: FastifyReply, file: string) =>
-    reply.header('cache-control', REVALIDATE).type('text/html; charset=utf-8').sendFile(file);
+  const sendPage = (reply: FastifyReply, file: string, status = 200) =>
+    reply
+      .status(status)
+      .header('cache-control', REVALIDATE)
+      .type('text/html; charset=utf-8')
+      .sendFile(file);
+
+  /**
+   * The SPA fallback with the right status: 200 for real screens and streamers, a 301 from an
+   * old slug spelling to the canonical one, and 404 (the app shows its not-found page) otherwise.
+   */
+  async function sendAppShell(reply: FastifyReply, urlPath: string, query: string) {
+    if (APP_SCREENS.test(urlPath)) return sendPage(reply, SPA_FALLBACK);
+    const match = STREAMER_PAGES.exec(urlPath);
+    const slug = match?.[1];
+    if (slug) {
+      const db = app.database.db;
+      if (await findStreamerBySlug(db, slug)) return sendPage(reply, SPA_FALLBACK);
+      const canonical = await resolveSlugAlias(db, slug);
+      if (canonical) return reply.redirect(`/${canonical}${match[2] ?? ''}${query}`, 301);
+    }
+    return sendPage(reply, SPA_FALLBACK, 404);
+  }
 
   app.get('/*', async (request, reply) => {
-    const urlPath = decodeURIComponent(request.url.split('?')[0] ?? '/');
+    const [rawPath = '/', rawQuery] = request.url.split('?');
+    const urlPath = safeDecode(rawPath);
+    if (urlPath === null) throw notFound('No such page.');
     if (urlPath === '/api' || API_PREFIXES.some((prefix) => urlPath.startsWith(prefix))) {
       throw notFound(`No API route ${request.method} ${urlPath}.`);
     }
@@ -40,7 +69,7 @@ export const webRoutes: FastifyPluginAsync<{ distDir: string }> = async (app, { 
     }
     const prerendered = path.posix.join(urlPath, 'index.html');
     if (files.has(prerendered)) return sendPage(reply, prerendered.slice(1));
-    return sendPage(reply, SPA_FALLBACK);
+    return sendAppShell(reply, urlPath, rawQuery === undefined ? '' : `?${rawQuery}`);
   });
 };
 
@@ -54,4 +83,13 @@ function listFiles(dir: string): Set<string> {
     found.add(`/${relative.split(path.sep).join('/')}`);
   }
   return found;
+}
+
+/** decodeURIComponent, but a malformed escape gives null instead of throwing. */
+function safeDecode(text: string): string | null {
+  try {
+    return decodeURIComponent(text);
+  } catch {
+    return null;
+  }
 }

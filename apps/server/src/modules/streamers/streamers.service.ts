@@ -21,6 +21,17 @@ export async function resolveSlugAlias(db: Database, alias: string): Promise<str
   return row?.slug ?? null;
 }
 
+/** A streamer by its slug or by an old spelling of it. */
+export async function findStreamerBySlugOrAlias(
+  db: Database,
+  slug: string,
+): Promise<Streamer | null> {
+  const streamer = await findStreamerBySlug(db, slug);
+  if (streamer) return streamer;
+  const canonical = await resolveSlugAlias(db, slug);
+  return canonical ? findStreamerBySlug(db, canonical) : null;
+}
+
 /** Whether the user is a member of the streamer, and a member-admin if so. */
 export async function findMembership(
   db: Database,

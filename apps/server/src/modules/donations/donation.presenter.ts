@@ -1,0 +1,74 @@
+import type { PaymentStatusResponse, PublicDonation, PublicStreamer } from '@shabaash/core';
+import type { donations, paymentEvents } from '../../db/schema.ts';
+import type { PaymentProvider } from '../payments/payment-provider.ts';
+import type { Streamer } from '../streamers/streamers.service.ts';
+
+/**
+ * Presenters: the only shapes in which donations and streamers leave the server. The donor's
+ * phone number never appears in any of them.
+ */
+
+type DonationRow = typeof donations.$inferSelect;
+
+export function presentPublicStreamer(
+  streamer: Streamer,
+  provider: PaymentProvider,
+): PublicStreamer {
+  return {
+    slug: streamer.slug,
+    name: streamer.name,
+    brand_color: streamer.brandColor,
+    theme: streamer.theme,
+    cover_image_url: streamer.coverImageUrl,
+    form_variant: streamer.formVariant,
+    show_emote_picker: streamer.showEmotePicker,
+    hyperemote_price_paise: streamer.hyperemotePricePaise,
+    is_active: streamer.isActive,
+    payment: { provider: provider.name, mode: provider.mode, ...provider.publicConfig() },
+  };
+}
+
+/** Unicode bidi overrides and other invisible controls are stripped from public text. */
+const INVISIBLE_CONTROLS =
+  /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f\u200b-\u200f\u202a-\u202e\u2066-\u2069\ufeff]/g;
+
+export function sanitizeText(text: string): string {
+  return text.replace(INVISIBLE_CONTROLS, '').trim();
+}
+
+export function presentPublicDonation(donation: DonationRow): PublicDonation {
+  return {
+    id: donation.id,
+    donor_name: sanitizeText(donation.name),
+    amount_paise: donation.amountPaise,
+    type: donation.type,
+    sanitized_message: donation.messageVisible ? sanitizeText(donation.message) : '',
+    hyperemote_id: donation.hyperemoteId,
+    created_at: donation.createdAt.toISOString(),
+  };
+}
+
+const ORDER_STATUS: Record<DonationRow['paymentStatus'], string> = {
+  success: 'PAID',
+  pending: 'ACTIVE',
+  failed: 'FAILED',
+};
+
+/** The status page's answer (DESIGN.md): `order_amount` in rupees because the spec reads it so. */
+export function presentOrderStatus(
+  donation: DonationRow,
+  events: Array<typeof paymentEvents.$inferSelect>,
+): PaymentStatusResponse & { amount_paise: number } {
+  return {
+    order_id: donation.orderId,
+    final_status: donation.paymentStatus,
+    order_status: ORDER_STATUS[donation.paymentStatus],
+    payments: events.map((event) => ({
+      payment_status: event.status,
+      payment_time: event.receivedAt.toISOString(),
+    })),
+    order_amount: donation.amountPaise / 100,
+    amount_paise: donation.amountPaise,
+    customer_details: { customer_name: donation.name },
+  };
+}

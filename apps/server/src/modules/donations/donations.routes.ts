@@ -1,0 +1,79 @@
+import type { FastifyPluginAsync } from 'fastify';
+import { DONATION_LIMITS, orderRequestSchema } from '@shabaash/core';
+import { z } from 'zod';
+import { notFound } from '../../errors.ts';
+import { RateLimiter } from '../../lib/rate-limiter.ts';
+import { parseInput } from '../../lib/validation.ts';
+import { settleFromProvider } from '../payments/payments.service.ts';
+import { findStreamerBySlugOrAlias, type Streamer } from '../streamers/streamers.service.ts';
+import {
+  presentOrderStatus,
+  presentPublicDonation,
+  presentPublicStreamer,
+} from './donation.presenter.ts';
+import {
+  createDonationOrder,
+  findDonationByOrderId,
+  listPaymentEventsForOrder,
+  listRecentApprovedDonations,
+} from './donations.service.ts';
+
+const slugParams = z.object({ slug: z.string().min(1).max(100) });
+const orderParams = z.object({ orderId: z.string().min(1).max(64) });
+
+/** Orders per IP per minute: plenty for a fan, too few for a script. */
+const ORDERS_PER_MINUTE = 20;
+
+export const donationRoutes: FastifyPluginAsync = async (app) => {
+  const db = app.database.db;
+  const ordersByIp = new RateLimiter(ORDERS_PER_MINUTE, 60_000);
+
+  /** A streamer by slug or old spelling; 404 when neither. */
+  async function requireStreamer(slug: string): Promise<Streamer> {
+    const streamer = await findStreamerBySlugOrAlias(db, slug);
+    if (!streamer) throw notFound('This streamer does not exist.', 'streamer_not_found');
+    return streamer;
+  }
+
+  app.get('/api/streamers/:slug', async (request) => {
+    const { slug } = parseInput(slugParams, request.params);
+    return presentPublicStreamer(await requireStreamer(slug), app.payments.provider);
+  });
+
+  app.get('/api/streamers/:slug/donations/recent', async (request) => {
+    const { slug } = parseInput(slugParams, request.params);
+    const streamer = await requireStreamer(slug);
+    const rows = await listRecentApprovedDonations(
+      db,
+      streamer.id,
+      DONATION_LIMITS.recentDonations,
+    );
+    return { donations: rows.map(presentPublicDonation) };
+  });
+
+  app.post('/api/streamers/:slug/orders', async (request, reply) => {
+    const { slug } = parseInput(slugParams, request.params);
+    const input = parseInput(orderRequestSchema, request.body);
+    ordersByIp.consume(request.ip);
+    const streamer = await requireStreamer(slug);
+    const order = await createDonationOrder(
+      { db, provider: app.payments.provider, publicUrl: app.config.publicUrl },
+      streamer,
+      input,
+    );
+    reply.status(201);
+    return order;
+  });
+
+  /** The status page's check. A pending order is first asked about at the provider, once. */
+  app.get('/api/orders/:orderId/status', async (request) => {
+    const { orderId } = parseInput(orderParams, request.params);
+    let donation = await findDonationByOrderId(db, orderId);
+    if (!donation) throw notFound('This order does not exist.', 'order_not_found');
+    if (donation.paymentStatus === 'pending') {
+      await settleFromProvider(app.payments, orderId);
+      donation = (await findDonationByOrderId(db, orderId)) ?? donation;
+    }
+    return presentOrderStatus(donation, await listPaymentEventsForOrder(db, orderId));
+  });
+};

@@ -1,0 +1,218 @@
+import crypto from 'node:crypto';
+import { and, asc, desc, eq, inArray, lte, sql } from 'drizzle-orm';
+import { DONATION_MESSAGES, type OrderResponse, type orderRequestSchema } from '@shabaash/core';
+import type { z } from 'zod';
+import type { Database, Transaction } from '../../db/client.ts';
+import { donations, paymentEvents, streamers } from '../../db/schema.ts';
+import { AppError, badRequest } from '../../errors.ts';
+import { moderationStatusOnPayment } from '../moderation/moderation.service.ts';
+import type { PaymentProvider, ProviderOrderState } from '../payments/payment-provider.ts';
+import type { Streamer } from '../streamers/streamers.service.ts';
+
+export type Donation = typeof donations.$inferSelect;
+type OrderInput = z.output<typeof orderRequestSchema>;
+
+/** The reconciler first asks about a pending order after a minute. */
+export const FIRST_CHECK_DELAY_MS = 60_000;
+/** …and gives up on it (failed) a day after it was created. */
+export const ORDER_EXPIRY_MS = 24 * 3_600_000;
+
+/** Order ids are `<slug>_<12 random base-36 characters>`: the status page maps them back. */
+function newOrderId(slug: string): string {
+  const random = crypto.randomBytes(9).readBigUInt64BE().toString(36).padStart(12, '0').slice(-12);
+  return `${slug}_${random}`;
+}
+
+export type CreateOrderContext = {
+  db: Database;
+  provider: PaymentProvider;
+  publicUrl: string;
+};
+
+/**
+ * Creates the donation (payment pending) and the provider order in one step: if the provider
+ * refuses or is down, the donation row is removed again and the fan gets a clear error.
+ */
+export async function createDonationOrder(
+  context: CreateOrderContext,
+  streamer: Streamer,
+  input: OrderInput,
+): Promise<OrderResponse> {
+  if (!streamer.isActive) {
+    throw new AppError(403, 'streamer_inactive', DONATION_MESSAGES.streamerNotAccepting);
+  }
+  if (input.type === 'hyperemote' && input.amount_paise < streamer.hyperemotePricePaise) {
+    throw badRequest(DONATION_MESSAGES.hyperemoteTooCheap.description);
+  }
+  const { db, provider } = context;
+  const orderId = newOrderId(streamer.slug);
+  const [donation] = await db
+    .insert(donations)
+    .values({
+      streamerId: streamer.id,
+      orderId,
+      name: input.name,
+      type: input.type,
+      amountPaise: input.amount_paise,
+      message: input.message.trim(),
+      phone: input.phone,
+      voiceUploadId: input.voice_upload_id ?? null,
+      hyperemoteId: input.type === 'hyperemote' ? (input.hyperemote_id ?? null) : null,
+      provider: provider.name,
+      nextCheckAt: new Date(Date.now() + FIRST_CHECK_DELAY_MS),
+    })
+    .returning();
+  if (!donation) throw new Error('donation insert returned nothing');
+
+  try {
+    const created = await provider.createOrder({
+      orderId,
+      amountPaise: input.amount_paise,
+      customer: { name: input.name, phone: input.phone },
+      returnUrl: `${context.publicUrl}/status?order_id=${encodeURIComponent(orderId)}`,
+      notifyUrl: `${context.publicUrl}/api/payments/webhooks/${provider.name}`,
+    });
+    await db
+      .update(donations)
+      .set({ providerOrderId: created.providerOrderId, paymentSessionId: created.paymentSessionId })
+      .where(eq(donations.id, donation.id));
+    return {
+      order_id: orderId,
+      payment_session_id: created.paymentSessionId,
+      payment_url: created.paymentUrl,
+      provider: provider.name,
+      mode: provider.mode,
+    };
+  } catch (error) {
+    await db.delete(donations).where(eq(donations.id, donation.id));
+    throw new AppError(502, 'provider_unavailable', DONATION_MESSAGES.paymentFailed.description, {
+      cause: error,
+    });
+  }
+}
+
+export async function findDonationByOrderId(
+  db: Database,
+  orderId: string,
+): Promise<Donation | null> {
+  const [donation] = await db.select().from(donations).where(eq(donations.orderId, orderId));
+  return donation ?? null;
+}
+
+export type PaymentChange = { donation: Donation; previousStatus: Donation['paymentStatus'] };
+
+/**
+ * Moves a donation's payment state by what the provider says, inside the caller's transaction.
+ * Allowed: pending → success | failed, failed → success. Success is final. A success whose
+ * amount differs from the order is not accepted (logged by the caller). Returns the change, or
+ * null when nothing moved.
+ */
+export async function applyPaymentOutcome(
+  tx: Transaction,
+  orderId: string,
+  state: Pick<ProviderOrderState, 'outcome' | 'amountPaise'>,
+): Promise<PaymentChange | { rejected: 'amount_mismatch'; donation: Donation } | null> {
+  const [row] = await tx
+    .select({ donation: donations, moderationMode: streamers.moderationMode })
+    .from(donations)
+    .innerJoin(streamers, eq(streamers.id, donations.streamerId))
+    .where(eq(donations.orderId, orderId))
+    .for('update', { of: donations });
+  if (!row) return null;
+  const { donation } = row;
+
+  if (state.outcome === 'success' && donation.paymentStatus !== 'success') {
+    if (state.amountPaise !== donation.amountPaise)
+      return { rejected: 'amount_mismatch', donation };
+    const [updated] = await tx
+      .update(donations)
+      .set({
+        paymentStatus: 'success',
+        paidAt: sql`now()`,
+        nextCheckAt: null,
+        moderationStatus: moderationStatusOnPayment({ moderationMode: row.moderationMode }),
+      })
+      .where(eq(donations.id, donation.id))
+      .returning();
+    return updated ? { donation: updated, previousStatus: donation.paymentStatus } : null;
+  }
+  if (state.outcome === 'failed' && donation.paymentStatus === 'pending') {
+    const [updated] = await tx
+      .update(donations)
+      .set({ paymentStatus: 'failed' })
+      .where(eq(donations.id, donation.id))
+      .returning();
+    return updated ? { donation: updated, previousStatus: donation.paymentStatus } : null;
+  }
+  return null;
+}
+
+/** The last paid and approved donations of a streamer, newest first (Recent Support). */
+export async function listRecentApprovedDonations(
+  db: Database,
+  streamerId: string,
+  limit: number,
+): Promise<Donation[]> {
+  return db
+    .select()
+    .from(donations)
+    .where(
+      and(
+        eq(donations.streamerId, streamerId),
+        eq(donations.paymentStatus, 'success'),
+        inArray(donations.moderationStatus, ['approved', 'auto_approved']),
+      ),
+    )
+    .orderBy(desc(donations.createdAt))
+    .limit(limit);
+}
+
+export async function listPaymentEventsForOrder(db: Database, orderId: string) {
+  return db
+    .select()
+    .from(paymentEvents)
+    .where(eq(paymentEvents.orderId, orderId))
+    .orderBy(asc(paymentEvents.receivedAt));
+}
+
+/**
+ * Claims a batch of pending orders due for a provider check by pushing their next check out by
+ * a lease, so two instances never ask about the same order at the same time.
+ */
+export async function claimDueOrders(
+  db: Database,
+  now: Date,
+  options: { limit: number; leaseMs: number },
+): Promise<Donation[]> {
+  return db.transaction(async (tx) => {
+    const due = await tx
+      .select({ id: donations.id })
+      .from(donations)
+      .where(and(eq(donations.paymentStatus, 'pending'), lte(donations.nextCheckAt, now)))
+      .orderBy(asc(donations.nextCheckAt))
+      .limit(options.limit)
+      .for('update', { skipLocked: true });
+    if (due.length === 0) return [];
+    return tx
+      .update(donations)
+      .set({
+        nextCheckAt: new Date(now.getTime() + options.leaseMs),
+        checkAttempts: sql`${donations.checkAttempts} + 1`,
+      })
+      .where(
+        inArray(
+          donations.id,
+          due.map((row) => row.id),
+        ),
+      )
+      .returning();
+  });
+}
+
+/** Schedules the next provider check of a still-pending order. */
+export async function scheduleNextCheck(db: Database, donationId: string, at: Date): Promise<void> {
+  await db
+    .update(donations)
+    .set({ nextCheckAt: at })
+    .where(and(eq(donations.id, donationId), eq(donations.paymentStatus, 'pending')));
+}

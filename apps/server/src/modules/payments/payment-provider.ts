@@ -1,0 +1,91 @@
+/**
+ * What every payment gateway adapter offers (DESIGN.md, Payments). The rest of the server speaks
+ * only these types, so the sandbox, Cashfree and Razorpay are interchangeable.
+ */
+
+export type ProviderName = 'sandbox' | 'cashfree' | 'razorpay';
+
+export type CreateOrderInput = {
+  /** Our order id (`<slug>_<random>`), also the provider's order id or receipt. */
+  orderId: string;
+  amountPaise: number;
+  customer: { name: string; phone: string };
+  /** Where the provider sends the fan back (our /status page). */
+  returnUrl: string;
+  /** Where the provider posts webhooks for this order. */
+  notifyUrl: string;
+};
+
+export type CreatedOrder = {
+  providerOrderId: string;
+  paymentSessionId: string;
+  /** Where the browser completes the payment (a checkout page or the provider's hosted page). */
+  paymentUrl: string;
+};
+
+/** One payment attempt as the provider reports it, with Cashfree-style upper-case statuses. */
+export type ProviderPayment = {
+  paymentId: string;
+  status: string;
+  amountPaise: number;
+  time: string | null;
+};
+
+/** The provider's truth about an order, normalised. */
+export type ProviderOrderState = {
+  orderId: string;
+  /** success: money received; failed: this order can no longer be paid or its attempt failed. */
+  outcome: 'success' | 'failed' | 'pending';
+  /** The provider's own order status word (PAID, ACTIVE, EXPIRED, …), for the status API. */
+  orderStatus: string;
+  amountPaise: number;
+  payments: ProviderPayment[];
+};
+
+/** A verified webhook, reduced to what we record and act on. */
+export type ProviderWebhookEvent = {
+  /** Unique per delivery of one provider event (dedupe key). */
+  eventId: string;
+  orderId: string;
+  eventType: string;
+  /** What this event claims about the order; the provider's look-up is asked for the truth. */
+  outcome: 'success' | 'failed' | 'pending';
+  payment: ProviderPayment | null;
+  payload: unknown;
+};
+
+export type WebhookRequest = {
+  headers: Record<string, string | string[] | undefined>;
+  rawBody: string;
+};
+
+export interface PaymentProvider {
+  readonly name: ProviderName;
+  readonly mode: 'sandbox' | 'production';
+  /** Values the browser's checkout needs (public keys only, never secrets). */
+  publicConfig(): { client_key?: string };
+  createOrder(input: CreateOrderInput): Promise<CreatedOrder>;
+  /** Asks the provider about an order; throws on transport failure or time-out. */
+  fetchOrder(orderId: string): Promise<ProviderOrderState | null>;
+  /** Checks the signature over the raw body; never throws. */
+  verifyWebhook(request: WebhookRequest): Promise<boolean>;
+  /** Reads a verified webhook; throws ProviderError on a payload it cannot understand. */
+  parseWebhook(request: WebhookRequest): ProviderWebhookEvent;
+}
+
+/** A provider call that failed (transport, time-out, or an answer we cannot use). */
+export class ProviderError extends Error {
+  constructor(
+    message: string,
+    readonly retryable: boolean,
+  ) {
+    super(message);
+    this.name = 'ProviderError';
+  }
+}
+
+/** Reads one header whatever its case or repetition. */
+export function headerValue(headers: WebhookRequest['headers'], name: string): string | undefined {
+  const value = headers[name.toLowerCase()];
+  return Array.isArray(value) ? value[0] : value;
+}

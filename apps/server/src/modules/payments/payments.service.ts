@@ -1,0 +1,116 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Database } from '../../db/client.ts';
+import { paymentEvents } from '../../db/schema.ts';
+import { badRequest, unauthorized } from '../../errors.ts';
+import { applyPaymentOutcome, type PaymentChange } from '../donations/donations.service.ts';
+import {
+  ProviderError,
+  type PaymentProvider,
+  type ProviderOrderState,
+  type WebhookRequest,
+} from './payment-provider.ts';
+
+export type PaymentsContext = {
+  db: Database;
+  provider: PaymentProvider;
+  log: FastifyBaseLogger;
+  /** Called after commit for every donation whose payment state moved (live updates). */
+  onPaymentChanged?: (change: PaymentChange) => void;
+};
+
+export type WebhookResult = 'applied' | 'unchanged' | 'duplicate';
+
+/**
+ * Handles one provider webhook. The payload is only a hint: after the signature check we record
+ * the event once (idempotent on the provider's event id) and move money state by what the
+ * provider's own order look-up says. If the look-up fails, the signed event itself is used; the
+ * state machine (success is final) makes replays and out-of-order deliveries harmless.
+ */
+export async function handleWebhook(
+  context: PaymentsContext,
+  request: WebhookRequest,
+): Promise<WebhookResult> {
+  const { db, provider, log } = context;
+  if (!(await provider.verifyWebhook(request))) {
+    throw unauthorized('Invalid webhook signature.', 'invalid_signature');
+  }
+  let event;
+  try {
+    event = provider.parseWebhook(request);
+  } catch (error) {
+    if (error instanceof ProviderError)
+      throw badRequest('Unreadable webhook payload.', 'invalid_webhook');
+    throw error;
+  }
+
+  const truth = await lookUpOrder(context, event.orderId);
+  const state: Pick<ProviderOrderState, 'outcome' | 'amountPaise'> = truth ?? {
+    outcome: event.outcome,
+    amountPaise: event.payment?.amountPaise ?? -1,
+  };
+
+  const result = await db.transaction(async (tx) => {
+    const recorded = await tx
+      .insert(paymentEvents)
+      .values({
+        provider: provider.name,
+        providerEventId: event.eventId,
+        orderId: event.orderId,
+        eventType: event.eventType,
+        status: event.payment?.status ?? event.outcome.toUpperCase(),
+        payload: event.payload as object,
+      })
+      .onConflictDoNothing()
+      .returning({ id: paymentEvents.id });
+    if (recorded.length === 0) return { kind: 'duplicate' as const };
+    const change = await applyPaymentOutcome(tx, event.orderId, state);
+    return { kind: 'applied' as const, change };
+  });
+
+  if (result.kind === 'duplicate') return 'duplicate';
+  return finishChange(context, event.orderId, result.change);
+}
+
+/**
+ * Asks the provider about an order and applies its answer (status checks and the reconciler).
+ * Returns the provider's state, or null when the provider could not be asked.
+ */
+export async function settleFromProvider(
+  context: PaymentsContext,
+  orderId: string,
+): Promise<ProviderOrderState | null> {
+  const truth = await lookUpOrder(context, orderId);
+  if (!truth || truth.outcome === 'pending') return truth;
+  const change = await context.db.transaction((tx) => applyPaymentOutcome(tx, orderId, truth));
+  finishChange(context, orderId, change);
+  return truth;
+}
+
+async function lookUpOrder(
+  context: PaymentsContext,
+  orderId: string,
+): Promise<ProviderOrderState | null> {
+  try {
+    return await context.provider.fetchOrder(orderId);
+  } catch (error) {
+    context.log.warn({ err: error, orderId }, 'provider order look-up failed');
+    return null;
+  }
+}
+
+function finishChange(
+  context: PaymentsContext,
+  orderId: string,
+  change: Awaited<ReturnType<typeof applyPaymentOutcome>>,
+): WebhookResult {
+  if (change === null) return 'unchanged';
+  if ('rejected' in change) {
+    context.log.error(
+      { orderId, expectedPaise: change.donation.amountPaise },
+      'payment amount differs from the order; payment not accepted',
+    );
+    return 'unchanged';
+  }
+  context.onPaymentChanged?.(change);
+  return 'applied';
+}

@@ -1,0 +1,98 @@
+import crypto from 'node:crypto';
+import type { Database } from '../../../db/client.ts';
+import {
+  createSandboxOrder,
+  findSandboxOrder,
+  sandboxOrderState,
+  SANDBOX_HEADERS,
+  type SandboxWebhookPayload,
+} from '../../sandbox/sandbox-gateway.ts';
+import {
+  headerValue,
+  ProviderError,
+  type PaymentProvider,
+  type ProviderWebhookEvent,
+  type WebhookRequest,
+} from '../payment-provider.ts';
+
+/**
+ * The built-in sandbox gateway (the default): its checkout page is served by this server, its
+ * ledger lives in `sandbox_orders`, and it signs webhooks the way Cashfree does
+ * (base64 HMAC-SHA256 over timestamp + raw body), so the real webhook path is exercised.
+ */
+export function createSandboxProvider(
+  db: Database,
+  getSecret: () => Promise<string>,
+): PaymentProvider {
+  return {
+    name: 'sandbox',
+    mode: 'sandbox',
+    publicConfig: () => ({}),
+
+    async createOrder(input) {
+      await createSandboxOrder(db, {
+        orderId: input.orderId,
+        amountPaise: input.amountPaise,
+        customerName: input.customer.name,
+      });
+      return {
+        providerOrderId: input.orderId,
+        paymentSessionId: `sandbox_session_${crypto.randomBytes(12).toString('hex')}`,
+        paymentUrl: `/sandbox/checkout/${encodeURIComponent(input.orderId)}`,
+      };
+    },
+
+    async fetchOrder(orderId) {
+      const order = await findSandboxOrder(db, orderId);
+      return order ? sandboxOrderState(order) : null;
+    },
+
+    async verifyWebhook({ headers, rawBody }) {
+      const signature = headerValue(headers, SANDBOX_HEADERS.signature);
+      const timestamp = headerValue(headers, SANDBOX_HEADERS.timestamp);
+      if (!signature || !timestamp) return false;
+      const expected = signSandboxPayload(await getSecret(), timestamp, rawBody);
+      const given = Buffer.from(signature);
+      const wanted = Buffer.from(expected);
+      return given.length === wanted.length && crypto.timingSafeEqual(given, wanted);
+    },
+
+    parseWebhook({ headers, rawBody }: WebhookRequest): ProviderWebhookEvent {
+      let payload: SandboxWebhookPayload;
+      try {
+        payload = JSON.parse(rawBody) as SandboxWebhookPayload;
+      } catch {
+        throw new ProviderError('sandbox webhook body is not JSON', false);
+      }
+      const payment = payload.data?.payment;
+      const orderId = payload.data?.order?.order_id;
+      if (!payment || !orderId || typeof payload.type !== 'string') {
+        throw new ProviderError('sandbox webhook lacks order or payment', false);
+      }
+      const eventId =
+        headerValue(headers, SANDBOX_HEADERS.idempotencyKey) ??
+        `${payment.payment_id}:${payload.type}`;
+      return {
+        eventId,
+        orderId,
+        eventType: payload.type,
+        outcome: payment.payment_status === 'SUCCESS' ? 'success' : 'failed',
+        payment: {
+          paymentId: payment.payment_id,
+          status: payment.payment_status,
+          amountPaise: payment.payment_amount_paise,
+          time: payment.payment_time,
+        },
+        payload,
+      };
+    },
+  };
+}
+
+/** base64(HMAC-SHA256(secret, timestamp + rawBody)), as Cashfree signs its webhooks. */
+export function signSandboxPayload(secret: string, timestamp: string, rawBody: string): string {
+  return crypto
+    .createHmac('sha256', secret)
+    .update(timestamp + rawBody)
+    .digest('base64');
+}

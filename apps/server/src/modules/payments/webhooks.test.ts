@@ -1,0 +1,223 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../app.ts';
+import { donations, paymentEvents } from '../../db/schema.ts';
+import { buildStreamer } from '../../../test/factories.ts';
+import { placeOrderId, sendSandboxWebhook } from '../../../test/payments.ts';
+import { createTestApp, type TestApp } from '../../../test/test-app.ts';
+import { recordSandboxChoice } from '../sandbox/sandbox-gateway.ts';
+import { ProviderError, type PaymentProvider } from './payment-provider.ts';
+import { nextCheckDelayMs, reconcilePendingOrders } from './reconciler.ts';
+
+describe('payment webhooks and reconciliation', () => {
+  let testApp: TestApp;
+
+  beforeAll(async () => {
+    testApp = await createTestApp();
+    await buildStreamer(testApp.database.db, { slug: 'techgamer', moderationMode: 'auto' });
+  });
+  afterAll(() => testApp.close());
+
+  const db = () => testApp.database.db;
+  const donationFor = async (orderId: string) => {
+    const [row] = await db().select().from(donations).where(eq(donations.orderId, orderId));
+    return row;
+  };
+  const eventsFor = (orderId: string) =>
+    db().select().from(paymentEvents).where(eq(paymentEvents.orderId, orderId));
+
+  it('refuses a wrong or missing signature with 401 and records nothing', async () => {
+    const orderId = await placeOrderId(testApp.app, 'techgamer');
+    const wrong = await sendSandboxWebhook(testApp.app, {
+      orderId,
+      status: 'SUCCESS',
+      amountPaise: 5100,
+      secret: 'not-the-secret',
+    });
+    expect(wrong.statusCode).toBe(401);
+    expect(wrong.json().error.code).toBe('invalid_signature');
+    const missing = await sendSandboxWebhook(testApp.app, {
+      orderId,
+      status: 'SUCCESS',
+      amountPaise: 5100,
+      omitSignature: true,
+    });
+    expect(missing.statusCode).toBe(401);
+    expect(await eventsFor(orderId)).toHaveLength(0);
+    expect((await donationFor(orderId))?.paymentStatus).toBe('pending');
+  });
+
+  it('refuses a tampered body even with a valid-looking signature', async () => {
+    const orderId = await placeOrderId(testApp.app, 'techgamer');
+    const response = await testApp.app.inject({
+      method: 'POST',
+      url: '/api/payments/webhooks/sandbox',
+      headers: {
+        'content-type': 'application/json',
+        'x-webhook-timestamp': '1',
+        'x-webhook-signature': 'AAAA',
+      },
+      payload: JSON.stringify({
+        type: 'PAYMENT_SUCCESS_WEBHOOK',
+        data: { order: { order_id: orderId } },
+      }),
+    });
+    expect(response.statusCode).toBe(401);
+  });
+
+  it('records a duplicate delivery once and changes nothing twice', async () => {
+    const orderId = await placeOrderId(testApp.app, 'techgamer');
+    await recordSandboxChoice(db(), orderId, 'paid');
+    const first = await sendSandboxWebhook(testApp.app, {
+      orderId,
+      status: 'SUCCESS',
+      amountPaise: 5100,
+      eventId: 'evt-dup-1',
+    });
+    const second = await sendSandboxWebhook(testApp.app, {
+      orderId,
+      status: 'SUCCESS',
+      amountPaise: 5100,
+      eventId: 'evt-dup-1',
+    });
+    expect(first.json().result).toBe('applied');
+    expect(second.statusCode).toBe(200);
+    expect(second.json().result).toBe('duplicate');
+    expect(await eventsFor(orderId)).toHaveLength(1);
+    const paidAt = (await donationFor(orderId))?.paidAt;
+    // A new delivery id for the same success is recorded but moves nothing.
+    const third = await sendSandboxWebhook(testApp.app, {
+      orderId,
+      status: 'SUCCESS',
+      amountPaise: 5100,
+      eventId: 'evt-dup-2',
+    });
+    expect(third.json().result).toBe('unchanged');
+    expect((await donationFor(orderId))?.paidAt).toEqual(paidAt);
+  });
+
+  it('accepts a late success after a failure, and ignores a failure after success', async () => {
+    const orderId = await placeOrderId(testApp.app, 'techgamer');
+    await recordSandboxChoice(db(), orderId, 'failed');
+    await sendSandboxWebhook(testApp.app, { orderId, status: 'FAILED', amountPaise: 5100 });
+    expect((await donationFor(orderId))?.paymentStatus).toBe('failed');
+
+    await recordSandboxChoice(db(), orderId, 'paid');
+    await sendSandboxWebhook(testApp.app, { orderId, status: 'SUCCESS', amountPaise: 5100 });
+    expect((await donationFor(orderId))?.paymentStatus).toBe('success');
+
+    const late = await sendSandboxWebhook(testApp.app, {
+      orderId,
+      status: 'FAILED',
+      amountPaise: 5100,
+    });
+    expect(late.statusCode).toBe(200);
+    expect((await donationFor(orderId))?.paymentStatus).toBe('success');
+  });
+
+  it('believes the gateway over the payload: a "success" the gateway has not seen does not pay', async () => {
+    const orderId = await placeOrderId(testApp.app, 'techgamer');
+    const forged = await sendSandboxWebhook(testApp.app, {
+      orderId,
+      status: 'SUCCESS',
+      amountPaise: 5100,
+    });
+    expect(forged.statusCode).toBe(200);
+    expect((await donationFor(orderId))?.paymentStatus).toBe('pending');
+  });
+
+  it('records a webhook for an unknown order and answers 200 so the gateway stops retrying', async () => {
+    const response = await sendSandboxWebhook(testApp.app, {
+      orderId: 'techgamer_unknown0000',
+      status: 'SUCCESS',
+      amountPaise: 100,
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.json().result).toBe('unchanged');
+    expect(await eventsFor('techgamer_unknown0000')).toHaveLength(1);
+  });
+
+  it('applies a webhook that arrives after a server restart', async () => {
+    const orderId = await placeOrderId(testApp.app, 'techgamer');
+    // A second application instance on the same database stands in for the restarted server.
+    const restarted = await buildApp({ config: testApp.config, database: testApp.database });
+    await recordSandboxChoice(db(), orderId, 'paid');
+    const response = await sendSandboxWebhook(restarted, {
+      orderId,
+      status: 'SUCCESS',
+      amountPaise: 5100,
+    });
+    expect(response.json().result).toBe('applied');
+    expect((await donationFor(orderId))?.paymentStatus).toBe('success');
+    await restarted.close();
+  });
+
+  describe('reconciler', () => {
+    const dueNow = (orderId: string) =>
+      db()
+        .update(donations)
+        .set({ nextCheckAt: new Date(Date.now() - 1000) })
+        .where(eq(donations.orderId, orderId));
+
+    it('settles an order whose webhook was lost', async () => {
+      const orderId = await placeOrderId(testApp.app, 'techgamer');
+      await recordSandboxChoice(db(), orderId, 'paid'); // paid at the gateway, webhook never sent
+      expect((await donationFor(orderId))?.paymentStatus).toBe('pending');
+      await dueNow(orderId);
+      await reconcilePendingOrders(testApp.app.payments);
+      expect(await donationFor(orderId)).toMatchObject({
+        paymentStatus: 'success',
+        moderationStatus: 'auto_approved',
+      });
+    });
+
+    it('does not ask about an order before it is due', async () => {
+      const orderId = await placeOrderId(testApp.app, 'techgamer');
+      await recordSandboxChoice(db(), orderId, 'paid');
+      await reconcilePendingOrders(testApp.app.payments);
+      expect((await donationFor(orderId))?.paymentStatus).toBe('pending');
+    });
+
+    it('backs off when the provider look-up times out, changing nothing', async () => {
+      const orderId = await placeOrderId(testApp.app, 'techgamer');
+      await recordSandboxChoice(db(), orderId, 'paid');
+      await dueNow(orderId);
+      const timingOut: PaymentProvider = {
+        ...testApp.app.payments.provider,
+        fetchOrder: async () => {
+          throw new ProviderError('look-up timed out after 5000 ms', true);
+        },
+      };
+      const before = Date.now();
+      await reconcilePendingOrders({ ...testApp.app.payments, provider: timingOut });
+      const row = await donationFor(orderId);
+      expect(row?.paymentStatus).toBe('pending');
+      expect(row?.checkAttempts).toBe(1);
+      expect(row?.nextCheckAt?.getTime()).toBeGreaterThanOrEqual(before + 60_000 - 1000);
+
+      // Once the provider answers again, the order settles.
+      await dueNow(orderId);
+      await reconcilePendingOrders(testApp.app.payments);
+      expect((await donationFor(orderId))?.paymentStatus).toBe('success');
+    });
+
+    it('fails an order still unpaid a day later', async () => {
+      const orderId = await placeOrderId(testApp.app, 'techgamer');
+      await db()
+        .update(donations)
+        .set({
+          createdAt: new Date(Date.now() - 25 * 3_600_000),
+          nextCheckAt: new Date(Date.now() - 1000),
+        })
+        .where(eq(donations.orderId, orderId));
+      await reconcilePendingOrders(testApp.app.payments);
+      expect((await donationFor(orderId))?.paymentStatus).toBe('failed');
+    });
+
+    it('backs off 1, 2, 4 … minutes up to half an hour', () => {
+      expect(
+        [1, 2, 3, 4, 5, 6, 7, 10].map((attempt) => nextCheckDelayMs(attempt) / 60_000),
+      ).toEqual([1, 2, 4, 8, 16, 30, 30, 30]);
+    });
+  });
+});

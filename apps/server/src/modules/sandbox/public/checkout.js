@@ -1,0 +1,65 @@
+// The sandbox checkout: tells our server what the "fan" chose, then hands the result back to
+// the donation page (inside the modal) or returns to the status page (full-page flow).
+(function () {
+  var orderId = document.body.getAttribute('data-order-id');
+  var statusLine = document.querySelector('.status');
+  var buttons = Array.prototype.slice.call(document.querySelectorAll('button[data-result]'));
+  var params = new URLSearchParams(window.location.search);
+  var returnUrl = params.get('return_url');
+  var statusByResult = {
+    paid: 'success',
+    failed: 'failure',
+    cancelled: 'failure',
+    pending: 'pending',
+  };
+
+  function finish(result) {
+    if (window.parent !== window) {
+      window.parent.postMessage(
+        { source: 'shabaash-sandbox-checkout', order_id: orderId, result: result },
+        window.location.origin,
+      );
+      return;
+    }
+    // Only our own status page is a valid place to return to (no open redirects).
+    var target =
+      returnUrl && returnUrl.indexOf('/status') === 0
+        ? returnUrl
+        : '/status?order_id=' + encodeURIComponent(orderId);
+    var separator = target.indexOf('?') === -1 ? '?' : '&';
+    window.location.assign(target + separator + 'status=' + statusByResult[result]);
+  }
+
+  if (document.body.getAttribute('data-state') !== 'ACTIVE') {
+    buttons.forEach(function (button) {
+      button.disabled = true;
+    });
+    statusLine.textContent =
+      'This order is already ' + document.body.getAttribute('data-state').toLowerCase() + '.';
+  }
+
+  buttons.forEach(function (button) {
+    button.addEventListener('click', function () {
+      var result = button.getAttribute('data-result');
+      buttons.forEach(function (other) {
+        other.disabled = true;
+      });
+      statusLine.textContent = 'Processing…';
+      fetch('/sandbox/checkout/' + encodeURIComponent(orderId) + '/complete', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ result: result }),
+      })
+        .then(function (response) {
+          if (!response.ok) throw new Error('HTTP ' + response.status);
+          finish(result);
+        })
+        .catch(function () {
+          statusLine.textContent = 'The sandbox could not record that. Please try again.';
+          buttons.forEach(function (other) {
+            other.disabled = false;
+          });
+        });
+    });
+  });
+})();
