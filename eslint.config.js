@@ -28,6 +28,11 @@ export default tseslint.config(
     },
   },
   {
+    // The sandbox checkout page's script runs in the browser.
+    files: ['apps/server/src/modules/sandbox/public/**/*.js'],
+    languageOptions: { globals: { ...globals.browser } },
+  },
+  {
     files: ['apps/web/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
     plugins: { 'react-hooks': reactHooks },
