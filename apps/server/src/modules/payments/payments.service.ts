@@ -30,7 +30,7 @@ export async function handleWebhook(
   context: PaymentsContext,
   request: WebhookRequest,
 ): Promise<WebhookResult> {
-  const { db, provider, log } = context;
+  const { db, provider } = context;
   if (!(await provider.verifyWebhook(request))) {
     throw unauthorized('Invalid webhook signature.', 'invalid_signature');
   }
