@@ -6,12 +6,16 @@ import { adminRoutes } from './modules/admin/admin.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { donationRoutes } from './modules/donations/donations.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
+import { OverlayHub } from './modules/overlays/overlay-hub.ts';
+import { overlayRoutes } from './modules/overlays/overlay.routes.ts';
 import { createPaymentProvider } from './modules/payments/payment-providers.ts';
 import type { PaymentsContext } from './modules/payments/payments.service.ts';
 import { startReconciler } from './modules/payments/reconciler.ts';
 import { webhookRoutes } from './modules/payments/webhooks.routes.ts';
 import { sandboxRoutes } from './modules/sandbox/sandbox.routes.ts';
 import { streamerRoutes } from './modules/streamers/streamers.routes.ts';
+import { EventBus } from './realtime/event-bus.ts';
+import { SseRegistry } from './realtime/sse.ts';
 import { webRoutes } from './web/web.routes.ts';
 
 declare module 'fastify' {
@@ -19,6 +23,7 @@ declare module 'fastify' {
     config: Config;
     database: DatabaseConnection;
     payments: PaymentsContext;
+    realtime: { bus: EventBus; sse: SseRegistry; overlays: OverlayHub };
   }
 }
 
@@ -58,10 +63,32 @@ export async function buildApp({
 
   app.decorate('config', config);
   app.decorate('database', database);
+  const bus = new EventBus(database, app.log);
+  await bus.start();
+  const sse = new SseRegistry();
+  const overlays = new OverlayHub(database.db, bus, app.log);
+  app.decorate('realtime', { bus, sse, overlays });
+  // Open streams would keep the server from closing; end them first, then stop listening.
+  app.addHook('preClose', async () => {
+    sse.closeAll();
+    await overlays.close();
+  });
+  app.addHook('onClose', async () => bus.close());
+
   app.decorate('payments', {
     db: database.db,
     provider: createPaymentProvider(config, database.db),
     log: app.log,
+    // After commit: dashboards hear about the change, overlays about a new alert.
+    onPaymentChanged: ({ donation, alertId }) => {
+      bus.publish({
+        kind: 'donation_changed',
+        streamerId: donation.streamerId,
+        donationId: donation.id,
+      });
+      if (alertId !== null)
+        bus.publish({ kind: 'alert', streamerId: donation.streamerId, alertId });
+    },
   } satisfies PaymentsContext);
 
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
@@ -87,6 +114,7 @@ export async function buildApp({
   await app.register(adminRoutes);
   await app.register(donationRoutes);
   await app.register(webhookRoutes);
+  await app.register(overlayRoutes);
   if (app.payments.provider.name === 'sandbox') await app.register(sandboxRoutes);
   await app.register(streamerRoutes);
   await app.register(webRoutes, { distDir: config.webDistDir });

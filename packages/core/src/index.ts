@@ -3,3 +3,4 @@ export * from './donations.ts';
 export * from './errors.ts';
 export * from './money.ts';
 export * from './payment-status.ts';
+export * from './alerts.ts';

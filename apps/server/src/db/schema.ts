@@ -297,3 +297,20 @@ export const sandboxOrders = pgTable('sandbox_orders', {
   expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
   createdAt: createdAt(),
 });
+
+/**
+ * How many overlay streams each server instance holds per streamer, refreshed while it runs,
+ * so "active connections" counts every instance and forgets one that died.
+ */
+export const overlayPresence = pgTable(
+  'overlay_presence',
+  {
+    instanceId: text('instance_id').notNull(),
+    streamerId: uuid('streamer_id')
+      .notNull()
+      .references(() => streamers.id, { onDelete: 'cascade' }),
+    connections: integer('connections').notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [primaryKey({ columns: [table.instanceId, table.streamerId] })],
+);

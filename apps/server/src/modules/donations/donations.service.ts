@@ -5,6 +5,7 @@ import type { z } from 'zod';
 import type { Database, Transaction } from '../../db/client.ts';
 import { donations, paymentEvents, streamers } from '../../db/schema.ts';
 import { AppError, badRequest } from '../../errors.ts';
+import { enqueueAlertIfAlertable } from '../alerts/alerts.service.ts';
 import { moderationStatusOnPayment } from '../moderation/moderation.service.ts';
 import type { PaymentProvider, ProviderOrderState } from '../payments/payment-provider.ts';
 import type { Streamer } from '../streamers/streamers.service.ts';
@@ -99,7 +100,12 @@ export async function findDonationByOrderId(
   return donation ?? null;
 }
 
-export type PaymentChange = { donation: Donation; previousStatus: Donation['paymentStatus'] };
+export type PaymentChange = {
+  donation: Donation;
+  previousStatus: Donation['paymentStatus'];
+  /** The alert this change put in the outbox, if it made the donation alertable. */
+  alertId: number | null;
+};
 
 /**
  * Moves a donation's payment state by what the provider says, inside the caller's transaction.
@@ -134,7 +140,9 @@ export async function applyPaymentOutcome(
       })
       .where(eq(donations.id, donation.id))
       .returning();
-    return updated ? { donation: updated, previousStatus: donation.paymentStatus } : null;
+    if (!updated) return null;
+    const alertId = await enqueueAlertIfAlertable(tx, updated);
+    return { donation: updated, previousStatus: donation.paymentStatus, alertId };
   }
   if (state.outcome === 'failed' && donation.paymentStatus === 'pending') {
     const [updated] = await tx
@@ -142,7 +150,9 @@ export async function applyPaymentOutcome(
       .set({ paymentStatus: 'failed' })
       .where(eq(donations.id, donation.id))
       .returning();
-    return updated ? { donation: updated, previousStatus: donation.paymentStatus } : null;
+    return updated
+      ? { donation: updated, previousStatus: donation.paymentStatus, alertId: null }
+      : null;
   }
   return null;
 }

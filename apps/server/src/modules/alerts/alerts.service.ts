@@ -1,0 +1,134 @@
+import { and, asc, eq, gt, inArray, isNull, or, sql } from 'drizzle-orm';
+import { TEST_ALERT_DONATION, type OverlayAlert } from '@shabaash/core';
+import type { Database, Transaction } from '../../db/client.ts';
+import { alerts, donations, voiceUploads } from '../../db/schema.ts';
+import { sanitizeText } from '../donations/donation.presenter.ts';
+import { isAlertable } from '../moderation/moderation.service.ts';
+
+/** A reconnecting overlay gets what it missed from this far back, at most. */
+export const REPLAY_WINDOW_MS = 15 * 60_000;
+/** A fresh overlay gets alerts nobody has shown yet from this far back (OBS restarts). */
+export const UNSHOWN_WINDOW_MS = 10 * 60_000;
+
+type DonationRow = typeof donations.$inferSelect;
+
+/**
+ * The alert outbox: call inside the transaction that made the donation alertable, so the alert
+ * exists exactly when the state change does. One alert per donation, ever.
+ */
+export async function enqueueAlertIfAlertable(
+  tx: Transaction,
+  donation: DonationRow,
+): Promise<number | null> {
+  if (!isAlertable(donation)) return null;
+  const [created] = await tx
+    .insert(alerts)
+    .values({ streamerId: donation.streamerId, donationId: donation.id, kind: 'donation' })
+    .onConflictDoNothing()
+    .returning({ id: alerts.id });
+  return created?.id ?? null;
+}
+
+export async function createTestAlert(db: Database, streamerId: string): Promise<number> {
+  const [created] = await db
+    .insert(alerts)
+    .values({ streamerId, kind: 'test' })
+    .returning({ id: alerts.id });
+  if (!created) throw new Error('test alert insert returned nothing');
+  return created.id;
+}
+
+/**
+ * What an overlay connection should receive first: with a Last-Event-ID, everything after it in
+ * the replay window; and always the recent alerts no overlay has shown yet (a tip paid while
+ * OBS restarted still plays). The overlay drops ids it has already played.
+ */
+export async function alertsToReplay(
+  db: Database,
+  streamerId: string,
+  lastEventId: number | null,
+  now = new Date(),
+): Promise<OverlayAlert[]> {
+  const unshown = and(
+    isNull(alerts.shownAt),
+    gt(alerts.createdAt, new Date(now.getTime() - UNSHOWN_WINDOW_MS)),
+  );
+  const missed =
+    lastEventId === null
+      ? undefined
+      : and(
+          gt(alerts.id, lastEventId),
+          gt(alerts.createdAt, new Date(now.getTime() - REPLAY_WINDOW_MS)),
+        );
+  const rows = await selectAlerts(db)
+    .where(and(eq(alerts.streamerId, streamerId), missed ? or(missed, unshown) : unshown))
+    .orderBy(asc(alerts.id))
+    .limit(200);
+  return rows.flatMap(presentAlertRow);
+}
+
+/** Loads alerts by id for live delivery (a stream only hears ids from the bus). */
+export async function loadAlerts(
+  db: Database,
+  streamerId: string,
+  ids: number[],
+): Promise<OverlayAlert[]> {
+  if (ids.length === 0) return [];
+  const rows = await selectAlerts(db)
+    .where(and(eq(alerts.streamerId, streamerId), inArray(alerts.id, ids)))
+    .orderBy(asc(alerts.id));
+  return rows.flatMap(presentAlertRow);
+}
+
+/** An overlay played this alert; the first acknowledgement wins. */
+export async function markAlertShown(
+  db: Database,
+  streamerId: string,
+  alertId: number,
+): Promise<boolean> {
+  const updated = await db
+    .update(alerts)
+    .set({ shownAt: sql`now()` })
+    .where(and(eq(alerts.id, alertId), eq(alerts.streamerId, streamerId), isNull(alerts.shownAt)))
+    .returning({ id: alerts.id });
+  return updated.length > 0;
+}
+
+function selectAlerts(db: Database) {
+  return db
+    .select({ alert: alerts, donation: donations, voice: voiceUploads })
+    .from(alerts)
+    .leftJoin(donations, eq(donations.id, alerts.donationId))
+    .leftJoin(voiceUploads, eq(voiceUploads.id, donations.voiceUploadId))
+    .$dynamic();
+}
+
+type AlertRow = {
+  alert: typeof alerts.$inferSelect;
+  donation: DonationRow | null;
+  voice: typeof voiceUploads.$inferSelect | null;
+};
+
+/** The only shape in which an alert leaves the server (no phone, no order id). */
+function presentAlertRow({ alert, donation, voice }: AlertRow): OverlayAlert[] {
+  const base = { alert_id: alert.id, created_at: alert.createdAt.toISOString() };
+  if (alert.kind === 'test') return [{ ...base, kind: 'test', donation: TEST_ALERT_DONATION }];
+  // A donation that stopped being alertable after its alert was written (hidden, rejected) stays quiet.
+  if (!donation || !isAlertable(donation)) return [];
+  return [
+    {
+      ...base,
+      kind: 'donation',
+      donation: {
+        id: donation.id,
+        name: sanitizeText(donation.name),
+        amount_paise: donation.amountPaise,
+        type: donation.type,
+        message: donation.messageVisible ? sanitizeText(donation.message) : '',
+        hyperemote_id: donation.hyperemoteId,
+        voice_url: voice ? `/media/voice/${voice.id}` : null,
+        voice_duration_ms: voice?.durationMs ?? null,
+      },
+    },
+  ];
+}

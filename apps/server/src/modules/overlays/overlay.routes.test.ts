@@ -1,0 +1,296 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../app.ts';
+import { alerts, donations } from '../../db/schema.ts';
+import { buildStreamer, buildUser, signIn } from '../../../test/factories.ts';
+import { placeOrderId } from '../../../test/payments.ts';
+import { openSse, type SseEvent } from '../../../test/sse-client.ts';
+import { createTestApp, type TestApp } from '../../../test/test-app.ts';
+import { TEST_DB_BACKEND } from '../../../test/test-database.ts';
+import { isAlertable } from '../moderation/moderation.service.ts';
+
+const isAlert = (event: SseEvent) => event.event === 'alert';
+const alertName = (event: SseEvent) => (event.data as { donation: { name: string } }).donation.name;
+
+describe('live alerts', () => {
+  let testApp: TestApp;
+  let baseUrl: string;
+  let ownerHeaders: Record<string, string>;
+  let token: string;
+
+  beforeAll(async () => {
+    testApp = await createTestApp();
+    const db = testApp.database.db;
+    const owner = await buildUser(db);
+    await buildStreamer(db, { slug: 'techgamer', moderationMode: 'auto', memberIds: [owner.id] });
+    ownerHeaders = (await signIn(testApp.app, owner.email, owner.password)).headers;
+    baseUrl = await testApp.app.listen({ port: 0, host: '127.0.0.1' });
+    const created = await testApp.app.inject({
+      method: 'POST',
+      url: '/api/streamers/techgamer/obs-tokens',
+      headers: ownerHeaders,
+    });
+    token = created.json().token;
+  });
+  afterAll(() => testApp.close());
+
+  /** A fan pays through the sandbox checkout; the gateway's webhook does the rest. */
+  async function payTip(name: string, app = testApp.app) {
+    const orderId = await placeOrderId(app, 'techgamer', { name, message: `from ${name}` });
+    await app.inject({
+      method: 'POST',
+      url: `/sandbox/checkout/${orderId}/complete`,
+      payload: { result: 'paid' },
+    });
+    return orderId;
+  }
+  const overlayUrl = (query = `token=${token}`) =>
+    `${baseUrl}/api/overlay/techgamer/events?${query}`;
+
+  it('decides alertability from payment, moderation and visibility (every combination)', () => {
+    for (const paymentStatus of ['pending', 'success', 'failed']) {
+      for (const moderationStatus of ['pending', 'approved', 'auto_approved', 'rejected']) {
+        for (const messageVisible of [true, false]) {
+          const expected =
+            paymentStatus === 'success' &&
+            ['approved', 'auto_approved'].includes(moderationStatus) &&
+            messageVisible;
+          expect(
+            isAlertable({ paymentStatus, moderationStatus, messageVisible }),
+            `${paymentStatus}/${moderationStatus}/${messageVisible}`,
+          ).toBe(expected);
+        }
+      }
+    }
+  });
+
+  it('generates tokens with obs_ and 128+ random bits, one active at a time, previous masked', async () => {
+    expect(token).toMatch(/^obs_[0-9A-Za-z]{24}$/);
+    const second = (
+      await testApp.app.inject({
+        method: 'POST',
+        url: '/api/streamers/techgamer/obs-tokens',
+        headers: ownerHeaders,
+      })
+    ).json();
+    const listed = (
+      await testApp.app.inject({
+        method: 'GET',
+        url: '/api/streamers/techgamer/obs-tokens',
+        headers: ownerHeaders,
+      })
+    ).json();
+    expect(listed.active.token).toBe(second.token);
+    expect(listed.previous[0].masked_token).toMatch(/^obs_\w{4}•{8}\w{4}$/);
+    expect(JSON.stringify(listed.previous)).not.toContain(token);
+    token = second.token;
+    const anonymous = await testApp.app.inject({
+      method: 'GET',
+      url: '/api/streamers/techgamer/obs-tokens',
+    });
+    expect(anonymous.statusCode).toBe(401);
+  });
+
+  it('refuses a missing or invalid token with the spec messages', async () => {
+    const missing = await testApp.app.inject({
+      method: 'GET',
+      url: '/api/overlay/techgamer/session',
+    });
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json().error.message).toBe(
+      'Please provide a valid OBS token in the URL parameters. Format: ?token=your_obs_token',
+    );
+    const invalid = await testApp.app.inject({
+      method: 'GET',
+      url: '/api/overlay/techgamer/session?token=obs_nope',
+    });
+    expect(invalid.statusCode).toBe(401);
+    expect(invalid.json().error.message).toBe(
+      'Invalid or expired OBS token. Please check your token and try again.',
+    );
+    const wrongStreamer = await testApp.app.inject({
+      method: 'GET',
+      url: `/api/overlay/someone-else/session?token=${token}`,
+    });
+    expect(wrongStreamer.statusCode).toBe(401);
+    const stream = await openSse(overlayUrl('token=obs_nope'));
+    expect(stream.status).toBe(401);
+    const valid = await testApp.app.inject({
+      method: 'GET',
+      url: `/api/overlay/techgamer/session?token=${token}`,
+    });
+    expect(valid.json()).toMatchObject({ is_valid: true, streamer_name: 'Streamer techgamer' });
+  });
+
+  it('delivers a paid tip to a connected overlay, without the phone number', async () => {
+    const overlay = await openSse(overlayUrl());
+    await overlay.waitFor((event) => event.event === 'ready');
+    await payTip('Live Fan');
+    const alert = await overlay.waitFor(
+      (event) => isAlert(event) && alertName(event) === 'Live Fan',
+    );
+    expect(alert.data).toMatchObject({
+      kind: 'donation',
+      donation: { amount_paise: 5100, message: 'from Live Fan', type: 'text' },
+    });
+    expect(JSON.stringify(alert.data)).not.toContain('9876543210');
+    expect(alert.id).toBe(String((alert.data as { alert_id: number }).alert_id));
+    overlay.close();
+  });
+
+  it('replays what a reconnecting overlay missed, exactly once', async () => {
+    const first = await openSse(overlayUrl());
+    await first.waitFor((event) => event.event === 'ready');
+    await payTip('Before Drop');
+    const seen = await first.waitFor(
+      (event) => isAlert(event) && alertName(event) === 'Before Drop',
+    );
+    // The overlay played it and said so; then OBS's connection drops.
+    await testApp.app.inject({
+      method: 'POST',
+      url: `/api/overlay/techgamer/alerts/${seen.id}/shown?token=${token}`,
+    });
+    first.close();
+
+    await payTip('While Down');
+    const second = await openSse(overlayUrl(), { 'last-event-id': String(seen.id) });
+    await second.waitFor((event) => event.event === 'ready');
+    await payTip('After Reconnect');
+    await second.waitFor((event) => isAlert(event) && alertName(event) === 'After Reconnect');
+    const names = second.events.filter(isAlert).map(alertName);
+    expect(names.filter((name) => name === 'While Down')).toHaveLength(1);
+    expect(names.filter((name) => name === 'After Reconnect')).toHaveLength(1);
+    expect(names).not.toContain('Before Drop');
+    second.close();
+  });
+
+  it('gives a fresh overlay the recent unshown alerts, never shown or old ones', async () => {
+    await payTip('Unshown Recent');
+    const shownOrder = await payTip('Already Shown');
+    const oldOrder = await payTip('Too Old');
+    const db = testApp.database.db;
+    const alertOf = async (orderId: string) => {
+      const [row] = await db
+        .select({ id: alerts.id })
+        .from(alerts)
+        .innerJoin(donations, eq(donations.id, alerts.donationId))
+        .where(eq(donations.orderId, orderId));
+      return row!.id;
+    };
+    await db
+      .update(alerts)
+      .set({ shownAt: new Date() })
+      .where(eq(alerts.id, await alertOf(shownOrder)));
+    await db
+      .update(alerts)
+      .set({ createdAt: new Date(Date.now() - 11 * 60_000) })
+      .where(eq(alerts.id, await alertOf(oldOrder)));
+
+    const fresh = await openSse(overlayUrl());
+    await fresh.waitFor((event) => event.event === 'ready');
+    const names = fresh.events.filter(isAlert).map(alertName);
+    expect(names).toContain('Unshown Recent');
+    expect(names).not.toContain('Already Shown');
+    expect(names).not.toContain('Too Old');
+    fresh.close();
+  });
+
+  it('counts connected overlays for a test alert, and closes streams of a deactivated token', async () => {
+    const a = await openSse(overlayUrl());
+    const b = await openSse(overlayUrl());
+    await Promise.all([
+      a.waitFor((e) => e.event === 'ready'),
+      b.waitFor((e) => e.event === 'ready'),
+    ]);
+    const test = await testApp.app.inject({
+      method: 'POST',
+      url: '/api/streamers/techgamer/test-alert',
+      headers: ownerHeaders,
+    });
+    expect(test.json()).toEqual({ activeConnections: 2 });
+    const testAlert = await a.waitFor(
+      (event) => isAlert(event) && (event.data as { kind: string }).kind === 'test',
+    );
+    expect(testAlert.data).toMatchObject({ donation: { name: 'Shabaash Test' } });
+    expect(
+      (await testApp.app.inject({ method: 'POST', url: '/api/streamers/techgamer/test-alert' }))
+        .statusCode,
+    ).toBe(401);
+
+    const listed = (
+      await testApp.app.inject({
+        method: 'GET',
+        url: '/api/streamers/techgamer/obs-tokens',
+        headers: ownerHeaders,
+      })
+    ).json();
+    const deactivate = await testApp.app.inject({
+      method: 'POST',
+      url: `/api/streamers/techgamer/obs-tokens/${listed.active.id}/deactivate`,
+      headers: ownerHeaders,
+    });
+    expect(deactivate.statusCode).toBe(200);
+    await Promise.all([a.ended, b.ended]);
+    const after = await testApp.app.inject({
+      method: 'GET',
+      url: `/api/overlay/techgamer/session?token=${token}`,
+    });
+    expect(after.statusCode).toBe(401);
+    token = (
+      await testApp.app.inject({
+        method: 'POST',
+        url: '/api/streamers/techgamer/obs-tokens',
+        headers: ownerHeaders,
+      })
+    ).json().token;
+  });
+
+  it('tells the dashboard stream about new donations and connected overlays', async () => {
+    const dashboard = await openSse(`${baseUrl}/api/streamers/techgamer/events`, ownerHeaders);
+    expect(dashboard.status).toBe(200);
+    await dashboard.waitFor((event) => event.event === 'overlays');
+    const overlay = await openSse(overlayUrl());
+    await dashboard.waitFor(
+      (event) =>
+        event.event === 'overlays' &&
+        (event.data as { active_connections: number }).active_connections === 1,
+    );
+    const orderId = await payTip('Dashboard Fan');
+    const [row] = await testApp.database.db
+      .select()
+      .from(donations)
+      .where(eq(donations.orderId, orderId));
+    await dashboard.waitFor(
+      (event) =>
+        event.event === 'donation' &&
+        (event.data as { donation_id: string }).donation_id === row!.id,
+    );
+    overlay.close();
+    dashboard.close();
+    expect((await openSse(`${baseUrl}/api/streamers/techgamer/events`)).status).toBe(401);
+  });
+
+  it.runIf(TEST_DB_BACKEND === 'postgres')(
+    'reaches an overlay on another instance sharing the database',
+    async () => {
+      const other = await buildApp({ config: testApp.config, database: testApp.database });
+      // A second instance with its own event bus; only the database is shared.
+      const otherUrl = await other.listen({ port: 0, host: '127.0.0.1' });
+      try {
+        const overlay = await openSse(`${otherUrl}/api/overlay/techgamer/events?token=${token}`);
+        await overlay.waitFor((event) => event.event === 'ready');
+        await payTip('Cross Instance'); // webhook handled on the first instance
+        await overlay.waitFor((event) => isAlert(event) && alertName(event) === 'Cross Instance');
+        const count = await testApp.app.inject({
+          method: 'POST',
+          url: '/api/streamers/techgamer/test-alert',
+          headers: ownerHeaders,
+        });
+        expect(count.json().activeConnections).toBe(1);
+        overlay.close();
+      } finally {
+        await other.close();
+      }
+    },
+  );
+});

@@ -1,0 +1,167 @@
+import crypto from 'node:crypto';
+import type { FastifyBaseLogger } from 'fastify';
+import type pg from 'pg';
+import type { DatabaseConnection } from '../db/client.ts';
+
+/**
+ * Events carry ids only; subscribers load the rows they need, so NOTIFY payloads stay far below
+ * PostgreSQL's 8000-byte limit and nothing private travels between instances.
+ */
+export type BusEvent =
+  | { kind: 'alert'; streamerId: string; alertId: number }
+  | { kind: 'donation_changed'; streamerId: string; donationId: string }
+  | { kind: 'token_deactivated'; streamerId: string; tokenId: string }
+  | { kind: 'presence_changed'; streamerId: string };
+
+export type BusHandler = (event: BusEvent) => void;
+
+const CHANNEL = 'shabaash_events';
+/** Stay well under NOTIFY's 8000-byte payload limit when batching. */
+const MAX_PAYLOAD_BYTES = 7000;
+
+/**
+ * Publishes events after commit. Subscribers on this instance get them at once, in process;
+ * other instances get them through PostgreSQL LISTEN/NOTIFY, batched once per tick and sent
+ * outside any insert transaction, so NOTIFY's commit-time lock never sits on the hot path.
+ * With the embedded database there is only one instance, so local delivery is the whole job.
+ */
+export class EventBus {
+  readonly instanceId = crypto.randomBytes(8).toString('hex');
+  private readonly handlers = new Map<string, Set<BusHandler>>();
+  private outbox: BusEvent[] = [];
+  private flushScheduled = false;
+  private listener: pg.PoolClient | null = null;
+  private closed = false;
+
+  constructor(
+    private readonly database: DatabaseConnection,
+    private readonly log: FastifyBaseLogger,
+  ) {}
+
+  /** Starts listening for other instances' events (PostgreSQL only). */
+  async start(): Promise<void> {
+    if (!this.database.pool) return;
+    await this.connectListener();
+  }
+
+  /** Subscribes to one streamer's events; returns the unsubscribe function. */
+  subscribe(streamerId: string, handler: BusHandler): () => void {
+    let set = this.handlers.get(streamerId);
+    if (!set) {
+      set = new Set();
+      this.handlers.set(streamerId, set);
+    }
+    set.add(handler);
+    return () => {
+      set.delete(handler);
+      if (set.size === 0) this.handlers.delete(streamerId);
+    };
+  }
+
+  /** Call after the transaction that caused the event has committed. */
+  publish(event: BusEvent): void {
+    this.deliverLocally(event);
+    if (!this.database.pool || this.closed) return;
+    this.outbox.push(event);
+    if (!this.flushScheduled) {
+      this.flushScheduled = true;
+      setImmediate(() => void this.flush());
+    }
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    await this.flush();
+    const listener = this.listener;
+    this.listener = null;
+    if (listener) {
+      listener.removeAllListeners('notification');
+      listener.release(true);
+    }
+  }
+
+  private deliverLocally(event: BusEvent): void {
+    const set = this.handlers.get(event.streamerId);
+    if (!set) return;
+    for (const handler of [...set]) {
+      try {
+        handler(event);
+      } catch (error) {
+        this.log.error({ err: error, event }, 'event handler failed');
+      }
+    }
+  }
+
+  private async flush(): Promise<void> {
+    this.flushScheduled = false;
+    const events = this.outbox;
+    this.outbox = [];
+    const pool = this.database.pool;
+    if (!pool || events.length === 0) return;
+    for (const payload of packPayloads(this.instanceId, events)) {
+      try {
+        await pool.query('SELECT pg_notify($1, $2)', [CHANNEL, payload]);
+      } catch (error) {
+        this.log.error(
+          { err: error },
+          'NOTIFY failed; other instances miss these events until replay',
+        );
+      }
+    }
+  }
+
+  private async connectListener(): Promise<void> {
+    const pool = this.database.pool;
+    if (!pool || this.closed) return;
+    try {
+      const client = await pool.connect();
+      client.on('notification', (message) => {
+        if (message.channel === CHANNEL && message.payload) this.receive(message.payload);
+      });
+      client.on('error', (error) => {
+        this.log.warn({ err: error }, 'LISTEN connection lost; reconnecting');
+        if (this.listener === client) this.listener = null;
+        client.release(true);
+        setTimeout(() => void this.connectListener(), 1000).unref();
+      });
+      await client.query(`LISTEN ${CHANNEL}`);
+      this.listener = client;
+    } catch (error) {
+      this.log.warn({ err: error }, 'could not LISTEN; retrying');
+      setTimeout(() => void this.connectListener(), 1000).unref();
+    }
+  }
+
+  private receive(payload: string): void {
+    let batch: { from: string; events: BusEvent[] };
+    try {
+      batch = JSON.parse(payload) as { from: string; events: BusEvent[] };
+    } catch {
+      return;
+    }
+    if (batch.from === this.instanceId) return; // already delivered locally
+    for (const event of batch.events) this.deliverLocally(event);
+  }
+}
+
+/** Splits events into NOTIFY payloads that each stay under the size limit (ids are ASCII). */
+export function packPayloads(instanceId: string, events: BusEvent[]): string[] {
+  const head = `{"from":${JSON.stringify(instanceId)},"events":[`;
+  const tail = ']}';
+  const payloads: string[] = [];
+  let parts: string[] = [];
+  let size = head.length + tail.length;
+  for (const event of events) {
+    const encoded = JSON.stringify(event);
+    const added = encoded.length + (parts.length > 0 ? 1 : 0);
+    if (parts.length > 0 && size + added > MAX_PAYLOAD_BYTES) {
+      payloads.push(head + parts.join(',') + tail);
+      parts = [];
+      size = head.length + tail.length;
+    }
+    size += encoded.length + (parts.length > 0 ? 1 : 0);
+    parts.push(encoded);
+  }
+  if (parts.length > 0) payloads.push(head + parts.join(',') + tail);
+  return payloads;
+}
