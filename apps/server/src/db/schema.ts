@@ -80,6 +80,8 @@ export const streamers = pgTable('streamers', {
   moderationMode: text('moderation_mode', { enum: ['auto', 'review'] })
     .notNull()
     .default('review'),
+  /** Words that send a message to review even in auto mode; null means the starter list. */
+  blockedWords: text('blocked_words').array(),
   isActive: boolean('is_active').notNull().default(true),
   createdAt: createdAt(),
 });

@@ -1,0 +1,1 @@
+ALTER TABLE "streamers" ADD COLUMN "blocked_words" text[];
