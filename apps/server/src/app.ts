@@ -13,6 +13,13 @@ import type { PaymentsContext } from './modules/payments/payments.service.ts';
 import { startReconciler } from './modules/payments/reconciler.ts';
 import { webhookRoutes } from './modules/payments/webhooks.routes.ts';
 import { sandboxRoutes } from './modules/sandbox/sandbox.routes.ts';
+import { dashboardRoutes } from './modules/donations/dashboard.routes.ts';
+import { moderationRoutes } from './modules/moderation/moderation.routes.ts';
+import {
+  createTelegramModeration,
+  type TelegramModeration,
+} from './modules/telegram/telegram-bot.ts';
+import { telegramRoutes } from './modules/telegram/telegram.routes.ts';
 import { streamerRoutes } from './modules/streamers/streamers.routes.ts';
 import { EventBus } from './realtime/event-bus.ts';
 import { SseRegistry } from './realtime/sse.ts';
@@ -24,6 +31,8 @@ declare module 'fastify' {
     database: DatabaseConnection;
     payments: PaymentsContext;
     realtime: { bus: EventBus; sse: SseRegistry; overlays: OverlayHub };
+    /** The Telegram moderation bot, when TELEGRAM_BOT_TOKEN is set. */
+    telegram: TelegramModeration | null;
   }
 }
 
@@ -75,6 +84,17 @@ export async function buildApp({
   });
   app.addHook('onClose', async () => bus.close());
 
+  const telegram = config.TELEGRAM_BOT_TOKEN
+    ? createTelegramModeration({
+        token: config.TELEGRAM_BOT_TOKEN,
+        apiRoot: config.TELEGRAM_API_ROOT,
+        db: database.db,
+        bus,
+        log: app.log,
+      })
+    : null;
+  app.decorate('telegram', telegram);
+
   app.decorate('payments', {
     db: database.db,
     provider: createPaymentProvider(config, database.db),
@@ -86,8 +106,17 @@ export async function buildApp({
         streamerId: donation.streamerId,
         donationId: donation.id,
       });
-      if (alertId !== null)
+      if (alertId !== null) {
         bus.publish({ kind: 'alert', streamerId: donation.streamerId, alertId });
+      }
+      // A paid donation held for review goes to the streamer's Telegram moderators.
+      const needsReview =
+        donation.paymentStatus === 'success' && donation.moderationStatus === 'pending';
+      if (telegram && needsReview) {
+        telegram.requestReview(donation.id).catch((error: unknown) => {
+          app.log.warn({ err: error }, 'could not send the review request to Telegram');
+        });
+      }
     },
   } satisfies PaymentsContext);
 
@@ -115,6 +144,9 @@ export async function buildApp({
   await app.register(donationRoutes);
   await app.register(webhookRoutes);
   await app.register(overlayRoutes);
+  await app.register(dashboardRoutes);
+  await app.register(moderationRoutes);
+  await app.register(telegramRoutes);
   if (app.payments.provider.name === 'sandbox') await app.register(sandboxRoutes);
   await app.register(streamerRoutes);
   await app.register(webRoutes, { distDir: config.webDistDir });
@@ -122,6 +154,7 @@ export async function buildApp({
   if (backgroundJobs) {
     const stopReconciler = startReconciler(app.payments, RECONCILE_INTERVAL_MS);
     app.addHook('onClose', async () => stopReconciler());
+    if (telegram) await startTelegram(app, telegram);
   }
 
   return app;
@@ -147,5 +180,28 @@ function clientErrorBody(error: FastifyError, status: number) {
         return errorBody('invalid_json', 'The request body is not valid JSON.');
       }
       return errorBody(status === 429 ? 'rate_limited' : 'bad_request', error.message);
+  }
+}
+
+/**
+ * Long polling by default; webhook mode when TELEGRAM_WEBHOOK_URL is set. Telegram being
+ * unreachable never stops the server from starting: the bot retries on its own.
+ */
+async function startTelegram(app: FastifyInstance, telegram: TelegramModeration): Promise<void> {
+  const webhookUrl = app.config.TELEGRAM_WEBHOOK_URL;
+  try {
+    await telegram.bot.init();
+    if (webhookUrl) {
+      await telegram.bot.api.setWebhook(webhookUrl, { secret_token: telegram.webhookSecret });
+      return;
+    }
+    void telegram.bot
+      .start({ onStart: () => app.log.info('telegram bot polling') })
+      .catch((error: unknown) => {
+        app.log.error({ err: error }, 'telegram polling stopped');
+      });
+    app.addHook('onClose', async () => telegram.bot.stop());
+  } catch (error) {
+    app.log.error({ err: error }, 'telegram bot could not start; moderation by Telegram is off');
   }
 }

@@ -4,3 +4,4 @@ export * from './errors.ts';
 export * from './money.ts';
 export * from './payment-status.ts';
 export * from './alerts.ts';
+export * from './moderation.ts';

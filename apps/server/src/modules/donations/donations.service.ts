@@ -9,6 +9,11 @@ import { enqueueAlertIfAlertable } from '../alerts/alerts.service.ts';
 import { moderationStatusOnPayment } from '../moderation/moderation.service.ts';
 import type { PaymentProvider, ProviderOrderState } from '../payments/payment-provider.ts';
 import type { Streamer } from '../streamers/streamers.service.ts';
+import {
+  attachVoiceUpload,
+  claimVoiceUpload,
+  releaseVoiceUpload,
+} from '../uploads/uploads.service.ts';
 
 export type Donation = typeof donations.$inferSelect;
 type OrderInput = z.output<typeof orderRequestSchema>;
@@ -47,6 +52,9 @@ export async function createDonationOrder(
   }
   const { db, provider } = context;
   const orderId = newOrderId(streamer.slug);
+  // A voice order takes its upload for itself, or is refused (unknown, expired, already taken).
+  const voiceUploadId = input.type === 'voice' ? (input.voice_upload_id ?? null) : null;
+  if (voiceUploadId) await claimVoiceUpload(db, voiceUploadId, orderId);
   const [donation] = await db
     .insert(donations)
     .values({
@@ -57,7 +65,7 @@ export async function createDonationOrder(
       amountPaise: input.amount_paise,
       message: input.message.trim(),
       phone: input.phone,
-      voiceUploadId: input.voice_upload_id ?? null,
+      voiceUploadId,
       hyperemoteId: input.type === 'hyperemote' ? (input.hyperemote_id ?? null) : null,
       provider: provider.name,
       nextCheckAt: new Date(Date.now() + FIRST_CHECK_DELAY_MS),
@@ -86,6 +94,7 @@ export async function createDonationOrder(
     };
   } catch (error) {
     await db.delete(donations).where(eq(donations.id, donation.id));
+    if (voiceUploadId) await releaseVoiceUpload(db, voiceUploadId, orderId);
     throw new AppError(502, 'provider_unavailable', DONATION_MESSAGES.paymentFailed.description, {
       cause: error,
     });
@@ -119,7 +128,11 @@ export async function applyPaymentOutcome(
   state: Pick<ProviderOrderState, 'outcome' | 'amountPaise'>,
 ): Promise<PaymentChange | { rejected: 'amount_mismatch'; donation: Donation } | null> {
   const [row] = await tx
-    .select({ donation: donations, moderationMode: streamers.moderationMode })
+    .select({
+      donation: donations,
+      moderationMode: streamers.moderationMode,
+      blockedWords: streamers.blockedWords,
+    })
     .from(donations)
     .innerJoin(streamers, eq(streamers.id, donations.streamerId))
     .where(eq(donations.orderId, orderId))
@@ -136,11 +149,13 @@ export async function applyPaymentOutcome(
         paymentStatus: 'success',
         paidAt: sql`now()`,
         nextCheckAt: null,
-        moderationStatus: moderationStatusOnPayment({ moderationMode: row.moderationMode }),
+        moderationStatus: moderationStatusOnPayment(row, donation),
       })
       .where(eq(donations.id, donation.id))
       .returning();
     if (!updated) return null;
+    // The order's recording becomes the donation's voice message in this same transaction.
+    if (updated.voiceUploadId) await attachVoiceUpload(tx, updated.voiceUploadId, updated);
     const alertId = await enqueueAlertIfAlertable(tx, updated);
     return { donation: updated, previousStatus: donation.paymentStatus, alertId };
   }

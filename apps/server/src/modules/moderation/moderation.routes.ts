@@ -1,0 +1,34 @@
+import type { FastifyPluginAsync } from 'fastify';
+import { z } from 'zod';
+import { notFound } from '../../errors.ts';
+import { parseInput } from '../../lib/validation.ts';
+import { requireStreamerAccess } from '../../policies/access.ts';
+import { findDonationWithStreamer } from '../donations/dashboard.queries.ts';
+import { presentDashboardDonation } from '../donations/dashboard.presenter.ts';
+import { moderateDonation } from './moderation.service.ts';
+
+const params = z.object({ id: z.uuid('Unknown donation.') });
+
+/** Approve / Reject from the dashboard; the streamer's members and admins only. */
+export const moderationRoutes: FastifyPluginAsync = async (app) => {
+  const db = app.database.db;
+
+  for (const decision of ['approve', 'reject'] as const) {
+    app.post(`/api/donations/:id/${decision}`, async (request) => {
+      const { id } = parseInput(params, request.params);
+      const found = await findDonationWithStreamer(db, id);
+      if (!found) throw notFound('This donation does not exist.', 'donation_not_found');
+      const { viewer } = await requireStreamerAccess(request, found.streamer.slug);
+      const { donation } = await moderateDonation(
+        { db, bus: app.realtime.bus },
+        { donationId: id, decision, actor: `dashboard:${viewer.email}` },
+      );
+      return {
+        donation: presentDashboardDonation(
+          { donation, voice: found.voice },
+          { showMaskedPhone: false },
+        ),
+      };
+    });
+  }
+};

@@ -1,0 +1,170 @@
+import crypto from 'node:crypto';
+import { formatRupees } from '@shabaash/core';
+import type { FastifyBaseLogger } from 'fastify';
+import { Bot, GrammyError, InlineKeyboard } from 'grammy';
+import type { UserFromGetMe } from 'grammy/types';
+import type { Database } from '../../db/client.ts';
+import { AppError } from '../../errors.ts';
+import type { EventBus } from '../../realtime/event-bus.ts';
+import { findDonationWithStreamer } from '../donations/dashboard.queries.ts';
+import { sanitizeText } from '../donations/donation.presenter.ts';
+import { moderateDonation } from '../moderation/moderation.service.ts';
+import { isActiveModerator, moderatorChatIds } from './moderators.service.ts';
+import { TelegramSendQueue } from './send-queue.ts';
+
+export type TelegramModeration = {
+  bot: Bot;
+  /** Sends a paid donation that waits for review to every linked moderator of its streamer. */
+  requestReview(donationId: string): Promise<void>;
+  /** Secret Telegram echoes in X-Telegram-Bot-Api-Secret-Token (webhook mode). */
+  webhookSecret: string;
+  /** Resolves when every queued message has gone out. */
+  idle(): Promise<void>;
+};
+
+/** Callback data stays far below Telegram's 64-byte limit: `m:a:<uuid>` is 40 bytes. */
+const CALLBACK = /^m:(a|r):([0-9a-f-]{36})$/;
+
+const escapeHtml = (text: string) =>
+  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+
+/**
+ * The Telegram moderation bot (grammY): /start tells a user their id so they can be linked in
+ * the dashboard; review requests carry Approve / Reject buttons that moderate through the same
+ * service as the dashboard, and only linked, active moderators of that streamer may press them.
+ */
+export function createTelegramModeration(options: {
+  token: string;
+  apiRoot?: string | undefined;
+  botInfo?: UserFromGetMe;
+  db: Database;
+  bus: EventBus;
+  log: FastifyBaseLogger;
+}): TelegramModeration {
+  const { db, bus, log } = options;
+  const bot = new Bot(options.token, {
+    ...(options.botInfo ? { botInfo: options.botInfo } : {}),
+    client: options.apiRoot ? { apiRoot: options.apiRoot.replace(/\/$/, '') } : {},
+  });
+  const queue = new TelegramSendQueue((error) =>
+    log.warn({ err: describeTelegramError(error) }, 'telegram send failed'),
+  );
+
+  bot.command('start', async (ctx) => {
+    const id = ctx.from?.id;
+    if (!id) return;
+    await ctx.reply(
+      `Namaste! Your Telegram user ID is <code>${id}</code>.\n\nAsk the streamer to paste it in their Shabaash dashboard (Telegram tab). Donations waiting for review will then reach you here with Approve and Reject buttons.`,
+      { parse_mode: 'HTML' },
+    );
+  });
+
+  bot.callbackQuery(CALLBACK, async (ctx) => {
+    const [, action, donationId = ''] = ctx.match;
+    const from = ctx.from;
+    const found = await findDonationWithStreamer(db, donationId);
+    if (!found || !(await isActiveModerator(db, found.streamer.id, from.id))) {
+      await ctx.answerCallbackQuery({
+        text: 'You are not a moderator of this streamer.',
+        show_alert: true,
+      });
+      return;
+    }
+    const who = from.username ? `@${from.username}` : from.first_name;
+    const decision = action === 'a' ? 'approve' : 'reject';
+    try {
+      await moderateDonation(
+        { db, bus },
+        { donationId, decision, actor: `telegram:${from.id}:${who}` },
+      );
+      const outcome = decision === 'approve' ? '✅ Approved' : '❌ Rejected';
+      await ctx.answerCallbackQuery({ text: decision === 'approve' ? 'Approved' : 'Rejected' });
+      await ctx.editMessageText(
+        `${reviewText(found.donation, found.streamer.name)}\n\n${outcome} by ${escapeHtml(who)}`,
+        {
+          parse_mode: 'HTML',
+        },
+      );
+    } catch (error) {
+      if (!(error instanceof AppError)) throw error;
+      await ctx.answerCallbackQuery({ text: error.message, show_alert: true });
+      await ctx
+        .editMessageText(
+          `${reviewText(found.donation, found.streamer.name)}\n\n${escapeHtml(error.message)}`,
+          { parse_mode: 'HTML' },
+        )
+        .catch(() => {}); // "message is not modified" when pressed twice
+    }
+  });
+
+  /** Review requests still being prepared, so idle() can wait for them too. */
+  const inFlight = new Set<Promise<void>>();
+
+  bot.catch((error) =>
+    log.error({ err: describeTelegramError(error.error) }, 'telegram update failed'),
+  );
+
+  return {
+    bot,
+    webhookSecret: crypto
+      .createHash('sha256')
+      .update(`webhook:${options.token}`)
+      .digest('hex')
+      .slice(0, 48),
+    async idle() {
+      await Promise.all(inFlight);
+      await queue.idle();
+    },
+    requestReview(donationId) {
+      const work = sendReviewRequest(donationId).finally(() => inFlight.delete(work));
+      inFlight.add(work);
+      return work;
+    },
+  };
+
+  async function sendReviewRequest(donationId: string): Promise<void> {
+    const found = await findDonationWithStreamer(db, donationId);
+    const isWaiting =
+      found?.donation.moderationStatus === 'pending' && found.donation.paymentStatus === 'success';
+    if (!found || !isWaiting) return;
+    const text = reviewText(found.donation, found.streamer.name);
+    const keyboard = new InlineKeyboard()
+      .text('✅ Approve', `m:a:${donationId}`)
+      .text('❌ Reject', `m:r:${donationId}`);
+    for (const chatId of await moderatorChatIds(db, found.streamer.id)) {
+      queue.push(chatId, () =>
+        bot.api.sendMessage(chatId, text, { parse_mode: 'HTML', reply_markup: keyboard }),
+      );
+    }
+  }
+}
+
+/** The review message; donor text is escaped for Telegram's HTML parse mode. */
+function reviewText(
+  donation: {
+    name: string;
+    amountPaise: number;
+    message: string;
+    type: string;
+    voiceUploadId: string | null;
+  },
+  streamerName: string,
+): string {
+  const lines = [
+    `<b>New donation for ${escapeHtml(streamerName)} — waiting for review</b>`,
+    `${escapeHtml(sanitizeText(donation.name))} tipped <b>${formatRupees(donation.amountPaise)}</b>`,
+  ];
+  const message = sanitizeText(donation.message);
+  if (message) lines.push(`“${escapeHtml(message)}”`);
+  if (donation.type === 'hyperemote') lines.push('✨ Hyperemote');
+  if (donation.voiceUploadId) lines.push('🎤 Voice message attached');
+  return lines.join('\n');
+}
+
+/** Errors from Telegram without the bot token (grammY puts the URL in some messages). */
+function describeTelegramError(error: unknown): string {
+  if (error instanceof GrammyError)
+    return `${error.method}: ${error.error_code} ${error.description}`;
+  const message = error instanceof Error ? error.message : String(error);
+  return message.replace(/bot\d+:[A-Za-z0-9_-]+/g, 'bot<token>');
+}
