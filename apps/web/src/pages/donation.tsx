@@ -4,7 +4,8 @@ import { useParams } from 'react-router';
 import { DonationPage } from '../features/donation/donation-page';
 import { pageMeta } from '../lib/meta';
 
-// TODO(donation issue): title and description from the streamer's public profile.
+// The profile arrives after the route renders (SPA, no loaders): this is the first title, and
+// the page sets "Tip <streamer name>" once the profile has loaded.
 export const meta: MetaFunction = ({ params }) =>
   pageMeta({
     title: `Tip ${params.slug ?? ''}`,
@@ -13,5 +14,6 @@ export const meta: MetaFunction = ({ params }) =>
 
 export default function DonationRoute() {
   const { slug = '' } = useParams();
-  return <DonationPage slug={slug} />;
+  // A new slug is a new page: remount so no form state leaks from one streamer to another.
+  return <DonationPage key={slug} slug={slug} />;
 }

@@ -1,27 +1,162 @@
-import { useSearchParams } from 'react-router';
+import type { PaymentOutcome, PublicStreamer } from '@shabaash/core';
+import { donationPagePathForOrder } from '@shabaash/core';
+import { CircleX, Clock, RefreshCw } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { useEffect } from 'react';
+import { Link, useSearchParams } from 'react-router';
 
 import { CenteredPage } from '../../components/centered-page';
-import { ComingSoon } from '../../components/coming-soon';
+import { Button, buttonStyles } from '../../components/ui/button';
+import { Card } from '../../components/ui/card';
+import { Spinner } from '../../components/ui/spinner';
+import { cn } from '../../lib/cn';
+import { usePublicStreamer } from '../donation/donation.queries';
+import { Celebration } from './celebration';
+import { OUTCOME_TEXT, PAYMENT_STATUS_TEXT as TEXT } from './payment-status.constants';
+import { useOrderStatus } from './payment-status.api';
+import { orderDetails, slugForOrder, statusView } from './payment-status-view';
 
-// TODO(payments issue): the payment status page of spec 02 §2 and §4 — spinner, Payment
-// Successful! / Pending / Failed from GET /api/orders/:orderId/status (the server's answer wins
-// over ?status=), order details, Back to Donation Page and Refresh Status.
+const OUTCOME_ICONS: Record<Exclude<PaymentOutcome, 'success'>, ReactNode> = {
+  pending: <Clock aria-hidden="true" className="size-14 text-amber-500" />,
+  failure: <CircleX aria-hidden="true" className="size-14 text-red-500" />,
+};
+
+/**
+ * The payment result page `/status?order_id=…&status=…` (spec 02 §2 and §4). It only displays:
+ * the server decides from signed webhooks and provider look-ups, and its answer wins over the
+ * URL's status.
+ */
 export function PaymentStatusPage() {
   const [searchParams] = useSearchParams();
   const orderId = searchParams.get('order_id');
+  const statusQuery = useOrderStatus(orderId);
+  const response = statusQuery.isError ? null : (statusQuery.data ?? null);
+
+  const view = statusView({
+    orderId,
+    urlStatus: searchParams.get('status'),
+    isChecking: statusQuery.isFetching || statusQuery.isPending,
+    response,
+  });
+
+  // On success, the streamer's profile says whether it is the cover theme (floating emotes)
+  // and names whom the fan supported. Without it, the party emoji alone.
+  const slug = slugForOrder(orderId);
+  const streamerQuery = usePublicStreamer(slug ?? '', {
+    enabled: view === 'success' && slug !== null,
+  });
+  const streamer = view === 'success' ? streamerQuery.data : undefined;
+
+  useEffect(() => {
+    if (statusQuery.error) console.warn('Payment status check failed:', statusQuery.error);
+  }, [statusQuery.error]);
 
   return (
     <CenteredPage>
-      <ComingSoon
-        title="Payment status"
-        description="This page will show whether your tip went through."
-      >
-        {orderId ? (
-          <p className="mt-4 text-sm break-all text-slate-500">
-            Order <span className="font-mono text-slate-700">{orderId}</span>
-          </p>
-        ) : null}
-      </ComingSoon>
+      <Card className="w-full max-w-md p-6 text-center sm:p-8">
+        <div aria-live="polite" className="flex flex-col items-center">
+          {view === 'checking' ? (
+            <div className="flex flex-col items-center gap-4 py-8">
+              <Spinner label={TEXT.checking} />
+              <p className="font-medium text-slate-700">{TEXT.checking}</p>
+            </div>
+          ) : (
+            <OutcomePanel
+              outcome={view}
+              orderId={orderId}
+              details={orderDetails(response)}
+              streamer={streamer}
+              onRefresh={() => void statusQuery.refetch()}
+            />
+          )}
+        </div>
+      </Card>
     </CenteredPage>
+  );
+}
+
+function OutcomePanel({
+  outcome,
+  orderId,
+  details,
+  streamer,
+  onRefresh,
+}: {
+  outcome: PaymentOutcome;
+  orderId: string | null;
+  details: { amount: string | null; customerName: string | null };
+  streamer: Pick<PublicStreamer, 'name' | 'theme'> | undefined;
+  onRefresh: () => void;
+}) {
+  const text = OUTCOME_TEXT[outcome];
+  return (
+    <>
+      {outcome === 'success' ? (
+        <Celebration withFloatingEmotes={streamer?.theme === 'cover'} />
+      ) : (
+        OUTCOME_ICONS[outcome]
+      )}
+      <h1
+        className={cn(
+          'mt-4 text-2xl font-bold tracking-tight sm:text-3xl',
+          outcome === 'success' && 'text-emerald-700',
+          outcome === 'pending' && 'text-amber-700',
+          outcome === 'failure' && 'text-red-700',
+        )}
+      >
+        {text.title}
+      </h1>
+      <p className="mt-2 text-pretty text-slate-600">{text.description}</p>
+      {outcome === 'success' && streamer && (
+        <p className="mt-1 font-medium text-pretty text-slate-800">
+          {TEXT.thanksTo(streamer.name)}
+        </p>
+      )}
+
+      {orderId && (
+        <dl className="mt-6 w-full divide-y divide-slate-100 rounded-xl bg-slate-50 px-4 text-left text-sm">
+          <DetailRow label={TEXT.orderIdLabel}>
+            <span className="font-mono text-xs break-all">{orderId}</span>
+          </DetailRow>
+          {details.amount && (
+            <DetailRow label={TEXT.amountLabel}>
+              <span className="font-semibold tabular-nums">{details.amount}</span>
+            </DetailRow>
+          )}
+          {details.customerName && (
+            <DetailRow label={TEXT.nameLabel}>
+              <span className="break-words">{details.customerName}</span>
+            </DetailRow>
+          )}
+        </dl>
+      )}
+
+      <div className="mt-6 flex w-full flex-col gap-2">
+        {outcome === 'pending' && (
+          <Button onClick={onRefresh} className="w-full">
+            <RefreshCw aria-hidden="true" className="size-4" />
+            {TEXT.refreshStatus}
+          </Button>
+        )}
+        <Link
+          to={donationPagePathForOrder(orderId)}
+          className={buttonStyles({
+            variant: outcome === 'pending' ? 'outline' : 'primary',
+            className: 'w-full',
+          })}
+        >
+          {TEXT.backToDonationPage}
+        </Link>
+      </div>
+    </>
+  );
+}
+
+function DetailRow({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div className="flex items-baseline justify-between gap-4 py-2.5">
+      <dt className="shrink-0 text-slate-500">{label}</dt>
+      <dd className="min-w-0 text-right text-slate-900">{children}</dd>
+    </div>
   );
 }

@@ -1,0 +1,26 @@
+import { useQuery } from '@tanstack/react-query';
+
+import type { Checkout, PaymentSettings } from './checkout.types';
+import { loadCheckout } from './load-checkout';
+
+export type CheckoutState =
+  { status: 'loading' } | { status: 'ready'; checkout: Checkout } | { status: 'error' };
+
+/**
+ * Loads the streamer's checkout once per page load. While it loads the Donate button is held
+ * back ('Payment System Not Ready'); a failure is the 'Payment System Error' state (spec 02 §8).
+ */
+export function useCheckout(payment: PaymentSettings): CheckoutState {
+  const query = useQuery({
+    queryKey: ['checkout', payment.provider, payment.mode, payment.client_key ?? null],
+    queryFn: () => loadCheckout(payment),
+    // A loaded checkout is good for the life of the page; a Refresh Page button retries it.
+    staleTime: Infinity,
+    gcTime: Infinity,
+    // The checkout holds functions: nothing in it can be structurally shared.
+    structuralSharing: false,
+  });
+  if (query.isPending) return { status: 'loading' };
+  if (query.isError) return { status: 'error' };
+  return { status: 'ready', checkout: query.data };
+}

@@ -1,0 +1,270 @@
+import { DONATION_MESSAGES, orderRequestSchema } from '@shabaash/core';
+import { describe, expect, it } from 'vitest';
+
+import type { VoiceRecordingValue } from '../voice-recorder/voice-recorder.types';
+import { RECORDING_IN_PROGRESS } from './donation.constants';
+import {
+  DEFAULT_HYPEREMOTE_ID,
+  INITIAL_FORM,
+  amountTextFromPaise,
+  buildFullOrderDraft,
+  buildSimpleOrderDraft,
+  changeDonationType,
+  clampMessage,
+  insertAtSelection,
+  orderIssueToast,
+  validAmountPaise,
+  validateFullForm,
+  validateSimpleForm,
+} from './donation-form';
+import type { DonationFormState } from './donation-form';
+
+const UPLOAD_ID = '3f1c2a9e-8b7d-4c6e-9a5f-1e2d3c4b5a69';
+const uploaded: VoiceRecordingValue = { status: 'uploaded', uploadId: UPLOAD_ID, durationMs: 3000 };
+const noVoice: VoiceRecordingValue = { status: 'none' };
+
+const form = (overrides: Partial<DonationFormState> = {}): DonationFormState => ({
+  ...INITIAL_FORM,
+  name: 'Priya',
+  amountText: '51',
+  message: 'Great stream!',
+  ...overrides,
+});
+
+describe('amount helpers', () => {
+  it.each([
+    [100, '1'],
+    [5000, '50'],
+    [5150, '51.50'],
+    [5105, '51.05'],
+    [10_000_000, '100000'],
+  ])('amountTextFromPaise(%i) → %s', (paise, text) => {
+    expect(amountTextFromPaise(paise)).toBe(text);
+  });
+
+  it.each([
+    ['51', 5100],
+    ['1', 100],
+    ['100000', 10_000_000],
+    ['51.5', 5150],
+    ['0', null],
+    ['0.99', null],
+    ['100000.01', null],
+    ['-5', null],
+    ['abc', null],
+    ['1e9', null],
+    ['', null],
+  ])('validAmountPaise(%j) → %j', (text, paise) => {
+    expect(validAmountPaise(text)).toBe(paise);
+  });
+});
+
+describe('changeDonationType (spec 02 §4, Donation type effects)', () => {
+  const options = { hyperemotePricePaise: 5000, showEmotePicker: true };
+
+  it('hyperemote sets the price as the amount and clears the message', () => {
+    const next = changeDonationType(form(), 'hyperemote', options);
+    expect(next).toMatchObject({ type: 'hyperemote', amountText: '50', message: '' });
+    expect(next.hyperemoteId).toBeNull();
+  });
+
+  it('without a picker, hyperemote carries the default emote', () => {
+    const next = changeDonationType(form(), 'hyperemote', { ...options, showEmotePicker: false });
+    expect(next.hyperemoteId).toBe(DEFAULT_HYPEREMOTE_ID);
+  });
+
+  it('the other types clear the amount but keep the message', () => {
+    const hyperemote = changeDonationType(form(), 'hyperemote', options);
+    expect(changeDonationType(hyperemote, 'text', options)).toMatchObject({
+      type: 'text',
+      amountText: '',
+      hyperemoteId: null,
+    });
+    expect(changeDonationType(form(), 'voice', options)).toMatchObject({
+      amountText: '',
+      message: 'Great stream!',
+    });
+  });
+
+  it('choosing the current type changes nothing', () => {
+    const current = form();
+    expect(changeDonationType(current, 'text', options)).toBe(current);
+  });
+});
+
+describe('message helpers', () => {
+  it('clampMessage counts emoji as one character', () => {
+    expect(clampMessage('🔥'.repeat(600))).toBe('🔥'.repeat(500));
+    expect(clampMessage('ok')).toBe('ok');
+  });
+
+  it('insertAtSelection inserts at the caret or over a selection', () => {
+    expect(insertAtSelection('Hello world', '🔥', 5, 5)).toEqual({
+      text: 'Hello🔥 world',
+      caret: 7,
+    });
+    expect(insertAtSelection('Hello world', '👏', 6, 11)).toEqual({ text: 'Hello 👏', caret: 8 });
+  });
+
+  it('insertAtSelection refuses to pass 500 characters', () => {
+    expect(insertAtSelection('a'.repeat(500), '🔥', 500, 500)).toBeNull();
+    expect(insertAtSelection('a'.repeat(499), '🔥', 499, 499)?.text).toHaveLength(501);
+  });
+});
+
+describe('validateFullForm (spec 02 §5, in order)', () => {
+  const validate = (
+    overrides: Partial<DonationFormState>,
+    voice: VoiceRecordingValue = noVoice,
+    checkoutStatus: 'loading' | 'ready' | 'error' = 'ready',
+  ) => validateFullForm({ form: form(overrides), voice, checkoutStatus });
+
+  it('passes a complete text tip', () => {
+    expect(validate({})).toBeNull();
+  });
+
+  it('checks the name first', () => {
+    expect(validate({ name: '   ', amountText: '0', message: '' }, noVoice, 'loading')).toBe(
+      DONATION_MESSAGES.nameRequired,
+    );
+    expect(validate({ name: 'x'.repeat(51) })?.description).toBe(DONATION_MESSAGES.nameTooLong);
+  });
+
+  it('then the voice recording', () => {
+    expect(validate({ type: 'voice', amountText: '0' })).toBe(DONATION_MESSAGES.voiceRequired);
+    expect(validate({ type: 'voice' }, { status: 'recording' })).toBe(
+      DONATION_MESSAGES.voiceRequired,
+    );
+    expect(validate({ type: 'voice' }, { status: 'failed' })).toBe(
+      DONATION_MESSAGES.voiceUploadInvalid,
+    );
+    expect(validate({ type: 'voice', message: '' }, uploaded)).toBeNull();
+  });
+
+  it('then the text message', () => {
+    expect(validate({ message: '  ', amountText: '0' })).toBe(DONATION_MESSAGES.messageRequired);
+    expect(validate({ message: 'a'.repeat(501) })?.description).toBe(
+      DONATION_MESSAGES.messageTooLong,
+    );
+  });
+
+  it('then the hyperemote choice', () => {
+    expect(validate({ type: 'hyperemote', hyperemoteId: null, message: '' })).toBe(
+      DONATION_MESSAGES.hyperemoteRequired,
+    );
+    expect(validate({ type: 'hyperemote', hyperemoteId: 'love', message: '' })).toBeNull();
+  });
+
+  it.each(['0', '', '-1', '100000.01', 'abc', '1e9'])('then the amount (%j)', (amountText) => {
+    expect(validate({ amountText }, noVoice, 'loading')).toBe(DONATION_MESSAGES.invalidAmount);
+  });
+
+  it('and last the payment system', () => {
+    expect(validate({}, noVoice, 'loading')).toBe(DONATION_MESSAGES.paymentNotReady);
+    expect(validate({}, noVoice, 'error')).toBe(DONATION_MESSAGES.paymentSystemError);
+  });
+});
+
+describe('validateSimpleForm', () => {
+  const simple = { name: 'Priya', amountText: '10', message: '' };
+  const validate = (
+    overrides: Partial<typeof simple>,
+    voice: VoiceRecordingValue = noVoice,
+    checkoutStatus: 'loading' | 'ready' | 'error' = 'ready',
+  ) => validateSimpleForm({ form: { ...simple, ...overrides }, voice, checkoutStatus });
+
+  it('passes name and amount without a message', () => {
+    expect(validate({})).toBeNull();
+  });
+
+  it.each([{ name: '' }, { amountText: '0' }, { amountText: '' }, { message: 'a'.repeat(501) }])(
+    'answers %j with the one Validation Error toast',
+    (overrides) => {
+      expect(validate(overrides)).toBe(DONATION_MESSAGES.simpleFormInvalid);
+    },
+  );
+
+  it('waits for a running recording and reports a failed upload', () => {
+    expect(validate({}, { status: 'recording' })).toBe(RECORDING_IN_PROGRESS);
+    expect(validate({}, { status: 'failed' })).toBe(DONATION_MESSAGES.voiceUploadInvalid);
+  });
+
+  it('checks the payment system last', () => {
+    expect(validate({}, noVoice, 'loading')).toBe(DONATION_MESSAGES.paymentNotReady);
+  });
+});
+
+describe('order drafts pass the shared schema', () => {
+  const withPhone = (draft: object) =>
+    orderRequestSchema.safeParse({ ...draft, phone: '9876543210' });
+
+  it('text tip', () => {
+    const draft = buildFullOrderDraft(form({ name: '  Priya ' }), noVoice);
+    expect(draft).toEqual({
+      name: 'Priya',
+      type: 'text',
+      amount_paise: 5100,
+      message: 'Great stream!',
+    });
+    expect(withPhone(draft).success).toBe(true);
+  });
+
+  it('voice tip drops the message and names the upload', () => {
+    const draft = buildFullOrderDraft(form({ type: 'voice' }), uploaded);
+    expect(draft).toMatchObject({ type: 'voice', message: '', voice_upload_id: UPLOAD_ID });
+    expect(withPhone(draft).success).toBe(true);
+  });
+
+  it('hyperemote tip names the emote', () => {
+    const draft = buildFullOrderDraft(
+      form({ type: 'hyperemote', hyperemoteId: 'love', amountText: '50' }),
+      noVoice,
+    );
+    expect(draft).toMatchObject({ type: 'hyperemote', hyperemote_id: 'love', amount_paise: 5000 });
+    expect(withPhone(draft).success).toBe(true);
+  });
+
+  it('simple form: the type follows what the fan gave', () => {
+    const base = { name: 'Priya', amountText: '10', message: '' };
+    expect(buildSimpleOrderDraft(base, noVoice)).toMatchObject({
+      type: 'hyperemote',
+      hyperemote_id: DEFAULT_HYPEREMOTE_ID,
+    });
+    expect(buildSimpleOrderDraft({ ...base, message: 'hi' }, noVoice).type).toBe('text');
+    expect(buildSimpleOrderDraft({ ...base, message: 'hi' }, uploaded)).toMatchObject({
+      type: 'voice',
+      voice_upload_id: UPLOAD_ID,
+      message: 'hi',
+    });
+    for (const voice of [noVoice, uploaded]) {
+      expect(withPhone(buildSimpleOrderDraft(base, voice)).success).toBe(true);
+    }
+  });
+});
+
+describe('orderIssueToast', () => {
+  it('titles the first issue by its field', () => {
+    const result = orderRequestSchema.safeParse({
+      name: 'Priya',
+      type: 'text',
+      amount_paise: 0,
+      message: 'hi',
+      phone: '9876543210',
+    });
+    expect(result.success).toBe(false);
+    if (result.success) return;
+    expect(orderIssueToast(result.error)).toEqual(DONATION_MESSAGES.invalidAmount);
+  });
+
+  it('speaks of the phone in the schema words', () => {
+    const result = orderRequestSchema.safeParse({
+      name: 'Priya',
+      type: 'text',
+      amount_paise: 100,
+      message: 'hi',
+      phone: '5123456789',
+    });
+    if (result.success) throw new Error('expected a refusal');
+    expect(orderIssueToast(result.error).description).toBe(DONATION_MESSAGES.mobileInvalid);
+  });
+});

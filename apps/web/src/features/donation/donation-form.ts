@@ -1,0 +1,237 @@
+import {
+  DONATION_LIMITS,
+  DONATION_MESSAGES,
+  countCharacters,
+  parseRupeeInput,
+} from '@shabaash/core';
+import type { DonationType, HyperemoteId, OrderRequest, ToastText } from '@shabaash/core';
+import type { z } from 'zod';
+
+import type { VoiceRecordingValue } from '../voice-recorder/voice-recorder.types';
+import { RECORDING_IN_PROGRESS } from './donation.constants';
+
+/** What the fan has typed into the full form (amount as typed, in rupees). */
+export type DonationFormState = {
+  name: string;
+  type: DonationType;
+  amountText: string;
+  message: string;
+  hyperemoteId: HyperemoteId | null;
+};
+
+/** The order request without the phone, which the mobile-number dialog adds. */
+export type OrderDraft = Omit<OrderRequest, 'phone'>;
+
+export type CheckoutStatus = 'loading' | 'ready' | 'error';
+
+/**
+ * The emote a hyperemote donation carries when the streamer shows no picker: the order needs
+ * one (the shared schema requires it), and an excited face suits a tip that rains emoji.
+ */
+export const DEFAULT_HYPEREMOTE_ID: HyperemoteId = 'excited';
+
+export const INITIAL_FORM: DonationFormState = {
+  name: '',
+  type: 'text',
+  amountText: '',
+  message: '',
+  hyperemoteId: null,
+};
+
+/** 5000 → "50", 5150 → "51.50": paise as the amount box shows them. */
+export function amountTextFromPaise(amountPaise: number): string {
+  const rupees = Math.floor(amountPaise / 100);
+  const paise = amountPaise % 100;
+  return paise === 0 ? String(rupees) : `${rupees}.${String(paise).padStart(2, '0')}`;
+}
+
+/** The typed amount in paise when it is a valid donation amount (₹1 – ₹1,00,000), else null. */
+export function validAmountPaise(amountText: string): number | null {
+  const amountPaise = parseRupeeInput(amountText);
+  if (amountPaise === null) return null;
+  if (amountPaise < DONATION_LIMITS.minAmountPaise) return null;
+  if (amountPaise > DONATION_LIMITS.maxAmountPaise) return null;
+  return amountPaise;
+}
+
+/**
+ * Spec 02 §4, Donation type effects: hyperemote sets the amount to the streamer's hyperemote
+ * price (the field is then locked) and clears the message; the other types clear the amount.
+ */
+export function changeDonationType(
+  form: DonationFormState,
+  type: DonationType,
+  options: { hyperemotePricePaise: number; showEmotePicker: boolean },
+): DonationFormState {
+  if (type === form.type) return form;
+  if (type === 'hyperemote') {
+    return {
+      ...form,
+      type,
+      amountText: amountTextFromPaise(options.hyperemotePricePaise),
+      message: '',
+      hyperemoteId: options.showEmotePicker ? null : DEFAULT_HYPEREMOTE_ID,
+    };
+  }
+  return { ...form, type, amountText: '', hyperemoteId: null };
+}
+
+/** Cuts text to the message limit, counting characters as people see them (emoji = 1). */
+export function clampMessage(text: string): string {
+  if (countCharacters(text) <= DONATION_LIMITS.messageMaxChars) return text;
+  return Array.from(text).slice(0, DONATION_LIMITS.messageMaxChars).join('');
+}
+
+/**
+ * Inserts `insert` over the selection [start, end) of `text` (the caret when equal). Returns
+ * null when the result would pass the message limit, so a quick-insert emoji never truncates.
+ */
+export function insertAtSelection(
+  text: string,
+  insert: string,
+  start: number,
+  end: number,
+): { text: string; caret: number } | null {
+  const from = Math.max(0, Math.min(start, text.length));
+  const to = Math.max(from, Math.min(end, text.length));
+  const next = text.slice(0, from) + insert + text.slice(to);
+  if (countCharacters(next) > DONATION_LIMITS.messageMaxChars) return null;
+  return { text: next, caret: from + insert.length };
+}
+
+function nameProblem(name: string): ToastText | null {
+  const trimmed = name.trim();
+  if (trimmed === '') return DONATION_MESSAGES.nameRequired;
+  if (countCharacters(trimmed) > DONATION_LIMITS.nameMaxChars) {
+    return {
+      title: DONATION_MESSAGES.nameRequired.title,
+      description: DONATION_MESSAGES.nameTooLong,
+    };
+  }
+  return null;
+}
+
+function checkoutProblem(status: CheckoutStatus): ToastText | null {
+  if (status === 'loading') return DONATION_MESSAGES.paymentNotReady;
+  if (status === 'error') return DONATION_MESSAGES.paymentSystemError;
+  return null;
+}
+
+/**
+ * The full form's checks, in the spec's order (02 §5): name, voice recording, text message,
+ * (hyperemote choice), amount, payment system. Returns the first problem's toast, or null.
+ */
+export function validateFullForm(input: {
+  form: DonationFormState;
+  voice: VoiceRecordingValue;
+  checkoutStatus: CheckoutStatus;
+}): ToastText | null {
+  const { form, voice } = input;
+  const problem = nameProblem(form.name);
+  if (problem) return problem;
+
+  if (form.type === 'voice' && voice.status !== 'uploaded') {
+    return voice.status === 'failed'
+      ? DONATION_MESSAGES.voiceUploadInvalid
+      : DONATION_MESSAGES.voiceRequired;
+  }
+  if (form.type === 'text') {
+    if (form.message.trim() === '') return DONATION_MESSAGES.messageRequired;
+    if (countCharacters(form.message) > DONATION_LIMITS.messageMaxChars) {
+      return {
+        title: DONATION_MESSAGES.messageRequired.title,
+        description: DONATION_MESSAGES.messageTooLong,
+      };
+    }
+  }
+  if (form.type === 'hyperemote' && !form.hyperemoteId) {
+    return DONATION_MESSAGES.hyperemoteRequired;
+  }
+  if (validAmountPaise(form.amountText) === null) return DONATION_MESSAGES.invalidAmount;
+  return checkoutProblem(input.checkoutStatus);
+}
+
+/** The order the full form asks for; call after `validateFullForm` passed. */
+export function buildFullOrderDraft(
+  form: DonationFormState,
+  voice: VoiceRecordingValue,
+): OrderDraft {
+  const base = {
+    name: form.name.trim(),
+    type: form.type,
+    amount_paise: validAmountPaise(form.amountText) ?? 0,
+  };
+  if (form.type === 'voice') {
+    const uploadId = voice.status === 'uploaded' ? voice.uploadId : undefined;
+    return { ...base, message: '', voice_upload_id: uploadId };
+  }
+  if (form.type === 'hyperemote') {
+    return { ...base, message: '', hyperemote_id: form.hyperemoteId ?? DEFAULT_HYPEREMOTE_ID };
+  }
+  return { ...base, message: form.message };
+}
+
+/** What the fan has typed into the simple (CodeLive/ArtCreate) form. */
+export type SimpleFormState = { name: string; amountText: string; message: string };
+
+/**
+ * The simple form's checks (spec 02 §5: name required, amount above 0, message optional), all
+ * answered by the one 'Validation Error' toast; then the voice recording and payment system.
+ */
+export function validateSimpleForm(input: {
+  form: SimpleFormState;
+  voice: VoiceRecordingValue;
+  checkoutStatus: CheckoutStatus;
+}): ToastText | null {
+  const { form, voice } = input;
+  const isValid =
+    nameProblem(form.name) === null &&
+    validAmountPaise(form.amountText) !== null &&
+    countCharacters(form.message) <= DONATION_LIMITS.messageMaxChars;
+  if (!isValid) return DONATION_MESSAGES.simpleFormInvalid;
+  if (voice.status === 'recording') return RECORDING_IN_PROGRESS;
+  if (voice.status === 'failed') return DONATION_MESSAGES.voiceUploadInvalid;
+  return checkoutProblem(input.checkoutStatus);
+}
+
+/**
+ * The simple form has no type picker, so the type follows what the fan gave: a recording makes
+ * a voice tip, a message a text tip, and a bare amount a hyperemote (the form's 'Hyperemote
+ * Activated!' badge promises the effect for any amount).
+ */
+export function buildSimpleOrderDraft(
+  form: SimpleFormState,
+  voice: VoiceRecordingValue,
+): OrderDraft {
+  const base = {
+    name: form.name.trim(),
+    amount_paise: validAmountPaise(form.amountText) ?? 0,
+    message: form.message,
+  };
+  if (voice.status === 'uploaded')
+    return { ...base, type: 'voice', voice_upload_id: voice.uploadId };
+  if (form.message.trim() !== '') return { ...base, type: 'text' };
+  return { ...base, type: 'hyperemote', hyperemote_id: DEFAULT_HYPEREMOTE_ID };
+}
+
+const ISSUE_TITLES: Partial<Record<PropertyKey, string>> = {
+  name: DONATION_MESSAGES.nameRequired.title,
+  amount_paise: DONATION_MESSAGES.invalidAmount.title,
+  message: DONATION_MESSAGES.messageRequired.title,
+  voice_upload_id: DONATION_MESSAGES.voiceRequired.title,
+  hyperemote_id: DONATION_MESSAGES.hyperemoteRequired.title,
+};
+
+/**
+ * The toast for an order the shared schema refused. The form's own checks run first and give
+ * the spec's exact toasts; this is the safety net that keeps page and server in agreement.
+ */
+export function orderIssueToast(error: z.ZodError): ToastText {
+  const issue = error.issues[0];
+  const field = issue?.path[0];
+  return {
+    title:
+      (field !== undefined && ISSUE_TITLES[field]) || DONATION_MESSAGES.simpleFormInvalid.title,
+    description: issue?.message ?? DONATION_MESSAGES.simpleFormInvalid.description,
+  };
+}

@@ -1,0 +1,62 @@
+import { DONATION_TYPES } from '@shabaash/core';
+import type { DonationType } from '@shabaash/core';
+import { MessageSquareText, Mic, Sparkles } from 'lucide-react';
+import type { LucideIcon } from 'lucide-react';
+
+import { DONATION_TEXT, DONATION_TYPE_HINTS, DONATION_TYPE_LABELS } from './donation.constants';
+
+const ICONS: Record<DonationType, LucideIcon> = {
+  text: MessageSquareText,
+  voice: Mic,
+  hyperemote: Sparkles,
+};
+
+/**
+ * The donation type as a native radio group: arrow keys move between the types and screen
+ * readers announce "radio, 1 of 3" without any scripting.
+ */
+export function DonationTypeField({
+  value,
+  onChange,
+  disabled,
+}: {
+  value: DonationType;
+  onChange: (type: DonationType) => void;
+  disabled?: boolean;
+}) {
+  return (
+    <fieldset className="flex flex-col gap-1.5" disabled={disabled}>
+      <legend className="mb-1.5 text-sm font-medium text-slate-800">
+        {DONATION_TEXT.typeLegend}
+      </legend>
+      <div className="grid grid-cols-3 gap-2">
+        {DONATION_TYPES.map((type) => {
+          const Icon = ICONS[type];
+          return (
+            <label
+              key={type}
+              className="relative flex cursor-pointer flex-col items-center gap-1 rounded-xl border border-slate-200 bg-white px-1 py-3 text-center transition-colors hover:border-brand-300 has-checked:border-brand-600 has-checked:bg-brand-50 has-checked:ring-1 has-checked:ring-brand-600 has-focus-visible:outline-2 has-focus-visible:outline-offset-2 has-focus-visible:outline-brand-600"
+            >
+              <input
+                type="radio"
+                name="donation-type"
+                value={type}
+                checked={value === type}
+                onChange={() => onChange(type)}
+                // Invisible but covering the tile: taps land on the radio itself.
+                className="absolute inset-0 size-full cursor-pointer appearance-none opacity-0"
+              />
+              <Icon aria-hidden="true" className="size-5 text-brand-700" />
+              <span className="text-xs leading-tight font-semibold text-slate-900 sm:text-sm">
+                {DONATION_TYPE_LABELS[type]}
+              </span>
+              <span className="text-[11px] leading-tight text-slate-500">
+                {DONATION_TYPE_HINTS[type]}
+              </span>
+            </label>
+          );
+        })}
+      </div>
+    </fieldset>
+  );
+}

@@ -1,0 +1,92 @@
+import type { DonationType, ToastText } from '@shabaash/core';
+
+/**
+ * Every word the donation page shows that is not already a shared message in @shabaash/core
+ * (DONATION_MESSAGES holds the spec's validation and error toasts).
+ */
+export const DONATION_TEXT = {
+  heroEyebrow: 'Support',
+  heroTagline: 'Tip by UPI. Your message shows up live on stream.',
+  formTitle: 'Send a tip',
+
+  nameLabel: 'Your Name',
+  namePlaceholder: 'Enter your name',
+  typeLegend: 'Donation Type',
+  amountLabel: 'Amount (₹)',
+  amountPlaceholder: 'Enter amount',
+  amountHint: 'From ₹1 to ₹1,00,000.',
+  quickAmountsLabel: 'Quick amounts',
+  hyperemoteLockedHint: 'Hyperemotes have a fixed price.',
+  messageLabel: 'Message',
+  optionalMessageLabel: 'Message (optional)',
+  messagePlaceholder:
+    'Write something nice… You can add [emotion] tags such as [excited] for expressive text-to-speech.',
+  emojiRowLabel: 'Insert an emoji',
+  charactersLeft: (remaining: number) =>
+    remaining === 1 ? '1 character left' : `${remaining} characters left`,
+  emotePickerLegend: 'Choose a hyperemote',
+  optionalVoiceLabel: 'Voice message (optional)',
+  recorderLoading: 'Loading the recorder…',
+
+  donate: 'Donate',
+  processing: 'Processing…',
+  loadingPayment: 'Loading payment system…',
+  uploadingVoice: 'Uploading voice message…',
+  refreshPage: 'Refresh Page',
+  securedBy: 'Payments by UPI · Powered by Shabaash',
+
+  hyperemoteBadge: 'Hyperemote Activated! Special effects included',
+  recentSupportTitle: 'Recent Support',
+  recentSupportEmpty: 'No support yet. Be the first to cheer them on!',
+
+  mobileDialogTitle: 'Complete Your Donation',
+  mobileDialogDescription:
+    'Enter your mobile number for the UPI payment. It is never shown on stream.',
+  mobileLabel: 'Mobile Number',
+  mobilePlaceholder: '10-digit mobile number',
+  cancel: 'Cancel',
+  continueToPayment: 'Continue to Payment',
+
+  loading: 'Loading…',
+  inactiveTitle: 'Tips are paused',
+  loadErrorTitle: 'This page could not be loaded',
+  loadErrorText: 'Please check your connection and try again.',
+  tryAgain: 'Try again',
+  errorToastTitle: 'Error',
+} as const;
+
+export const DONATION_TYPE_LABELS: Record<DonationType, string> = {
+  text: 'Text Message',
+  voice: 'Voice Message',
+  hyperemote: 'Hyperemotes',
+};
+
+export const DONATION_TYPE_HINTS: Record<DonationType, string> = {
+  text: 'Read out on stream',
+  voice: 'Up to 60 s',
+  hyperemote: 'Emoji rain',
+};
+
+export const HYPEREMOTE_TIER_LABELS = {
+  basic: 'Basic tier',
+  epic: 'Epic tier',
+  legendary: 'Legendary tier',
+} as const;
+
+/** Tier badges show only for prices in the tiered range (₹50 and up, spec 02 §9). */
+export const HYPEREMOTE_TIER_MIN_PAISE = 5_000;
+
+/** Rupee amounts offered as one-tap chips (the Indian habit of tipping ₹51, ₹101 …). */
+export const QUICK_AMOUNTS_RUPEES = [51, 101, 251, 501] as const;
+
+/** Spec 02 §9: the checkout opens 100 ms after the order is created. */
+export const CHECKOUT_OPEN_DELAY_MS = 100;
+
+/** Spec 02 §2: a picked hyperemote is highlighted for 3000 ms. */
+export const HYPEREMOTE_HIGHLIGHT_MS = 3_000;
+
+/** The simple form: a recording must be finished before the order can refer to it. */
+export const RECORDING_IN_PROGRESS: ToastText = {
+  title: 'Recording in Progress',
+  description: 'Please stop the recording before you donate.',
+};

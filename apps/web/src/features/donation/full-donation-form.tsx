@@ -1,0 +1,135 @@
+import { DONATION_LIMITS } from '@shabaash/core';
+import type { DonationType, PublicStreamer } from '@shabaash/core';
+import { lazy, Suspense, useCallback, useState } from 'react';
+import type { FormEvent } from 'react';
+import { toast } from 'sonner';
+
+import { Field } from '../../components/ui/field';
+import { Input } from '../../components/ui/input';
+import { NO_VOICE_RECORDING } from '../voice-recorder/voice-recorder.types';
+import type { VoiceRecordingValue } from '../voice-recorder/voice-recorder.types';
+import { DonateButton } from './donate-button';
+import { DonationTypeField } from './donation-type-field';
+import { AmountField } from './amount-field';
+import { RecorderFallback } from './recorder-fallback';
+import { DONATION_TEXT } from './donation.constants';
+import {
+  INITIAL_FORM,
+  buildFullOrderDraft,
+  changeDonationType,
+  validAmountPaise,
+  validateFullForm,
+} from './donation-form';
+import type { DonationFormState } from './donation-form';
+import { HyperemotePicker } from './hyperemote-picker';
+import { MessageField } from './message-field';
+import { MobileNumberDialog } from './mobile-number-dialog';
+import { useDonationPayment } from './use-donation-payment';
+
+/** The recorder is its own chunk: most fans never open voice mode. */
+const VoiceRecorder = lazy(() => import('../voice-recorder/voice-recorder'));
+
+/**
+ * The standard donation form (spec 02 §2): name, donation type, amount, message with the emoji
+ * row, voice recorder or hyperemote picker by type, and the Donate button; then the mobile
+ * dialog and the checkout modal.
+ */
+export function FullDonationForm({ streamer }: { streamer: PublicStreamer }) {
+  const [form, setForm] = useState<DonationFormState>(INITIAL_FORM);
+  const [voice, setVoice] = useState<VoiceRecordingValue>(NO_VOICE_RECORDING);
+  // Once opened, the recorder stays mounted (hidden in other modes) so a recording survives a
+  // look at another donation type.
+  const [hasOpenedRecorder, setHasOpenedRecorder] = useState(false);
+  const payment = useDonationPayment(streamer, 'modal');
+  const handleVoiceChange = useCallback((value: VoiceRecordingValue) => setVoice(value), []);
+
+  const update = (patch: Partial<DonationFormState>) =>
+    setForm((current) => ({ ...current, ...patch }));
+
+  const handleTypeChange = (type: DonationType) => {
+    if (type === 'voice') setHasOpenedRecorder(true);
+    setForm((current) =>
+      changeDonationType(current, type, {
+        hyperemotePricePaise: streamer.hyperemote_price_paise,
+        showEmotePicker: streamer.show_emote_picker,
+      }),
+    );
+  };
+
+  const handleSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (payment.isProcessing) return;
+    const problem = validateFullForm({ form, voice, checkoutStatus: payment.checkoutStatus });
+    if (problem) {
+      toast.error(problem.title, { description: problem.description });
+      return;
+    }
+    payment.requestPayment(buildFullOrderDraft(form, voice));
+  };
+
+  const isHyperemote = form.type === 'hyperemote';
+  const isDisabled = payment.isProcessing;
+
+  return (
+    <>
+      <form noValidate onSubmit={handleSubmit} className="flex flex-col gap-5">
+        <Field label={DONATION_TEXT.nameLabel}>
+          <Input
+            name="name"
+            autoComplete="nickname"
+            maxLength={DONATION_LIMITS.nameMaxChars}
+            placeholder={DONATION_TEXT.namePlaceholder}
+            value={form.name}
+            disabled={isDisabled}
+            onChange={(event) => update({ name: event.target.value })}
+          />
+        </Field>
+
+        <DonationTypeField value={form.type} onChange={handleTypeChange} disabled={isDisabled} />
+
+        {isHyperemote && streamer.show_emote_picker && (
+          <HyperemotePicker
+            value={form.hyperemoteId}
+            onChange={(hyperemoteId) => update({ hyperemoteId })}
+            disabled={isDisabled}
+          />
+        )}
+
+        <AmountField
+          value={form.amountText}
+          onChange={(amountText) => update({ amountText })}
+          lockedPricePaise={isHyperemote ? streamer.hyperemote_price_paise : null}
+          disabled={isDisabled}
+        />
+
+        {form.type === 'text' && (
+          <MessageField
+            value={form.message}
+            onChange={(message) => update({ message })}
+            disabled={isDisabled}
+          />
+        )}
+
+        {hasOpenedRecorder && (
+          <div hidden={form.type !== 'voice'}>
+            <Suspense fallback={<RecorderFallback />}>
+              <VoiceRecorder
+                onChange={handleVoiceChange}
+                active={form.type === 'voice'}
+                disabled={isDisabled}
+              />
+            </Suspense>
+          </div>
+        )}
+
+        <DonateButton
+          checkoutStatus={payment.checkoutStatus}
+          isProcessing={payment.isProcessing}
+          isUploadingVoice={form.type === 'voice' && voice.status === 'uploading'}
+          amountPaise={validAmountPaise(form.amountText)}
+        />
+      </form>
+      <MobileNumberDialog {...payment.phoneDialog} />
+    </>
+  );
+}

@@ -1,0 +1,112 @@
+import { DONATION_LIMITS } from '@shabaash/core';
+import type { PublicStreamer } from '@shabaash/core';
+import { Sparkles } from 'lucide-react';
+import { lazy, Suspense, useCallback, useState } from 'react';
+import type { FormEvent } from 'react';
+import { toast } from 'sonner';
+
+import { Badge } from '../../components/ui/badge';
+import { Field } from '../../components/ui/field';
+import { Input } from '../../components/ui/input';
+import { NO_VOICE_RECORDING } from '../voice-recorder/voice-recorder.types';
+import type { VoiceRecordingValue } from '../voice-recorder/voice-recorder.types';
+import { AmountField } from './amount-field';
+import { DonateButton } from './donate-button';
+import { DONATION_TEXT } from './donation.constants';
+import { buildSimpleOrderDraft, validAmountPaise, validateSimpleForm } from './donation-form';
+import type { SimpleFormState } from './donation-form';
+import { MessageField } from './message-field';
+import { MobileNumberDialog } from './mobile-number-dialog';
+import { RecorderFallback } from './recorder-fallback';
+import { useDonationPayment } from './use-donation-payment';
+
+const VoiceRecorder = lazy(() => import('../voice-recorder/voice-recorder'));
+
+const INITIAL_SIMPLE_FORM: SimpleFormState = { name: '', amountText: '', message: '' };
+
+/**
+ * The simpler CodeLive/ArtCreate form (spec 02 §2): name, amount, optional message and voice
+ * message. It sends the whole page to the checkout instead of opening the modal, still through
+ * the mobile-number dialog because the order needs the phone.
+ */
+export function SimpleDonationForm({ streamer }: { streamer: PublicStreamer }) {
+  const [form, setForm] = useState<SimpleFormState>(INITIAL_SIMPLE_FORM);
+  const [voice, setVoice] = useState<VoiceRecordingValue>(NO_VOICE_RECORDING);
+  const payment = useDonationPayment(streamer, 'redirect');
+  const handleVoiceChange = useCallback((value: VoiceRecordingValue) => setVoice(value), []);
+
+  const update = (patch: Partial<SimpleFormState>) =>
+    setForm((current) => ({ ...current, ...patch }));
+
+  const handleSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (payment.isProcessing) return;
+    const problem = validateSimpleForm({ form, voice, checkoutStatus: payment.checkoutStatus });
+    if (problem) {
+      toast.error(problem.title, { description: problem.description });
+      return;
+    }
+    payment.requestPayment(buildSimpleOrderDraft(form, voice));
+  };
+
+  const amountPaise = validAmountPaise(form.amountText);
+  const isDisabled = payment.isProcessing;
+
+  return (
+    <>
+      <form noValidate onSubmit={handleSubmit} className="flex flex-col gap-5">
+        <Field label={DONATION_TEXT.nameLabel}>
+          <Input
+            name="name"
+            autoComplete="nickname"
+            maxLength={DONATION_LIMITS.nameMaxChars}
+            placeholder={DONATION_TEXT.namePlaceholder}
+            value={form.name}
+            disabled={isDisabled}
+            onChange={(event) => update({ name: event.target.value })}
+          />
+        </Field>
+
+        <div className="flex flex-col gap-3">
+          <AmountField
+            value={form.amountText}
+            onChange={(amountText) => update({ amountText })}
+            disabled={isDisabled}
+          />
+          {/* Spec 02 §2: shown once the amount is 1 or more. */}
+          <div aria-live="polite">
+            {amountPaise !== null && (
+              <Badge variant="brand" className="px-3 py-1 text-sm">
+                <Sparkles aria-hidden="true" className="size-4" />
+                {DONATION_TEXT.hyperemoteBadge}
+              </Badge>
+            )}
+          </div>
+        </div>
+
+        <MessageField
+          label={DONATION_TEXT.optionalMessageLabel}
+          value={form.message}
+          onChange={(message) => update({ message })}
+          disabled={isDisabled}
+        />
+
+        <Suspense fallback={<RecorderFallback />}>
+          <VoiceRecorder
+            label={DONATION_TEXT.optionalVoiceLabel}
+            onChange={handleVoiceChange}
+            disabled={isDisabled}
+          />
+        </Suspense>
+
+        <DonateButton
+          checkoutStatus={payment.checkoutStatus}
+          isProcessing={payment.isProcessing}
+          isUploadingVoice={voice.status === 'uploading'}
+          amountPaise={amountPaise}
+        />
+      </form>
+      <MobileNumberDialog {...payment.phoneDialog} />
+    </>
+  );
+}

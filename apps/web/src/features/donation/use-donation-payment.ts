@@ -1,0 +1,147 @@
+import { DONATION_MESSAGES, orderRequestSchema } from '@shabaash/core';
+import type { PublicStreamer, ToastText } from '@shabaash/core';
+import { useEffect, useRef, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { toast } from 'sonner';
+
+import { ApiError } from '../../lib/api';
+import { statusPagePath, statusParamForResult } from '../checkout/checkout-result';
+import { useCheckout } from '../checkout/use-checkout';
+import { OrderCreationError } from './donation.api';
+import { CHECKOUT_OPEN_DELAY_MS, DONATION_TEXT } from './donation.constants';
+import { orderIssueToast } from './donation-form';
+import type { OrderDraft } from './donation-form';
+import { useCreateOrder } from './donation.queries';
+
+/**
+ * 'modal': the full form's checkout over the page (spec 02 §4, Payment flow).
+ * 'redirect': the simple form sends the whole page to the checkout (CodeLive/ArtCreate).
+ */
+export type CheckoutFlow = 'modal' | 'redirect';
+
+/** Codes `apiFetch` uses when no server message exists (transport or unreadable answers). */
+const TRANSPORT_ERROR_CODES = new Set(['network_error', 'http_error', 'invalid_response']);
+
+/** The message the server gave for a refused order, if it gave one a person can read. */
+function orderFailureMessage(error: unknown): string | null {
+  if (error instanceof OrderCreationError) return error.message;
+  if (error instanceof ApiError && !TRANSPORT_ERROR_CODES.has(error.code)) return error.message;
+  return null;
+}
+
+function showToast({ title, description }: ToastText) {
+  toast.error(title, { description });
+}
+
+function showOrderFailure(flow: CheckoutFlow, error: unknown) {
+  const message = orderFailureMessage(error);
+  if (flow === 'redirect') {
+    showToast({
+      title: DONATION_TEXT.errorToastTitle,
+      description: message ?? DONATION_MESSAGES.simpleFormFailed,
+    });
+    return;
+  }
+  showToast({
+    title: DONATION_MESSAGES.paymentFailed.title,
+    description: message ?? DONATION_MESSAGES.paymentFailed.description,
+  });
+}
+
+const wait = (milliseconds: number) =>
+  new Promise<void>((resolve) => window.setTimeout(resolve, milliseconds));
+
+/**
+ * The payment flow both forms share: the validated form asks for payment, the mobile-number
+ * dialog adds the phone, the shared schema checks the whole order, the server creates it, and
+ * the checkout opens 100 ms later (or the page goes to it); the result lands on /status.
+ */
+export function useDonationPayment(streamer: PublicStreamer, flow: CheckoutFlow) {
+  const checkoutState = useCheckout(streamer.payment);
+  const createOrder = useCreateOrder(streamer.slug);
+  const navigate = useNavigate();
+  /** The order waiting for a phone number; the mobile dialog is open while it is set. */
+  const [draft, setDraft] = useState<OrderDraft | null>(null);
+  const [phone, setPhone] = useState('');
+  const [isProcessing, setIsProcessing] = useState(false);
+  /** Aborted when the form unmounts, so an open checkout modal closes with the page. */
+  const checkoutAbortRef = useRef<AbortController | null>(null);
+
+  useEffect(() => () => checkoutAbortRef.current?.abort(), []);
+
+  // Back from a redirect checkout, the browser may restore this page from its back-forward
+  // cache with the Donate button still busy: free it.
+  useEffect(() => {
+    const handlePageShow = (event: PageTransitionEvent) => {
+      if (event.persisted) setIsProcessing(false);
+    };
+    window.addEventListener('pageshow', handlePageShow);
+    return () => window.removeEventListener('pageshow', handlePageShow);
+  }, []);
+
+  const requestPayment = (order: OrderDraft) => {
+    if (!isProcessing) setDraft(order);
+  };
+
+  const handleConfirmPhone = async (confirmedPhone: string) => {
+    if (!draft) return;
+    setPhone(confirmedPhone);
+    setDraft(null);
+
+    const parsed = orderRequestSchema.safeParse({ ...draft, phone: confirmedPhone });
+    if (!parsed.success) {
+      showToast(
+        flow === 'redirect' ? DONATION_MESSAGES.simpleFormInvalid : orderIssueToast(parsed.error),
+      );
+      return;
+    }
+    if (checkoutState.status !== 'ready') {
+      showToast(
+        checkoutState.status === 'loading'
+          ? DONATION_MESSAGES.paymentNotReady
+          : DONATION_MESSAGES.paymentSystemError,
+      );
+      return;
+    }
+    const { checkout } = checkoutState;
+
+    setIsProcessing(true);
+    let order;
+    try {
+      order = await createOrder.mutateAsync(parsed.data);
+    } catch (error) {
+      setIsProcessing(false);
+      showOrderFailure(flow, error);
+      return;
+    }
+
+    // From here an order exists: whatever happens, the fan lands on its status page.
+    try {
+      if (flow === 'redirect') {
+        checkout.redirect(order, statusPagePath(order.order_id));
+        return;
+      }
+      const controller = new AbortController();
+      checkoutAbortRef.current = controller;
+      await wait(CHECKOUT_OPEN_DELAY_MS);
+      const result = await checkout.open(order, { signal: controller.signal });
+      // The fan left the page meanwhile: wherever they went, they stay.
+      if (controller.signal.aborted) return;
+      await navigate(statusPagePath(order.order_id, statusParamForResult(result)));
+    } catch {
+      await navigate(statusPagePath(order.order_id, 'error'));
+    }
+  };
+
+  return {
+    checkoutStatus: checkoutState.status,
+    isProcessing,
+    requestPayment,
+    phoneDialog: {
+      open: draft !== null,
+      initialPhone: phone,
+      onCancel: () => setDraft(null),
+      onConfirm: (confirmedPhone: string) => void handleConfirmPhone(confirmedPhone),
+    },
+  };
+}
