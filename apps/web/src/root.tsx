@@ -16,6 +16,7 @@ import type { LinksFunction, MetaFunction } from 'react-router';
 import { Toaster } from 'sonner';
 
 import { Spinner } from './components/ui/spinner';
+import { SessionProvider } from './features/auth/session-provider';
 import { ErrorPage } from './features/errors/error-page';
 import { NotFoundPage } from './features/errors/not-found-page';
 import { pageMeta } from './lib/meta';
@@ -53,7 +54,9 @@ export default function App() {
 
   return (
     <QueryClientProvider client={queryClient}>
-      <Outlet />
+      <SessionProvider>
+        <Outlet />
+      </SessionProvider>
       <Toaster richColors position="top-center" />
     </QueryClientProvider>
   );

@@ -1,7 +1,7 @@
 import type { MetaFunction } from 'react-router';
 import { useParams } from 'react-router';
 
-import { StreamerDashboardPage } from '../features/dashboard/dashboard-pages';
+import { StreamerDashboardPage } from '../features/dashboard/streamer-dashboard-page';
 import { pageMeta } from '../lib/meta';
 
 export const meta: MetaFunction = ({ params }) =>

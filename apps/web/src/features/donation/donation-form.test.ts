@@ -166,7 +166,7 @@ describe('validateFullForm (spec 02 §5, in order)', () => {
 });
 
 describe('validateSimpleForm', () => {
-  const simple = { name: 'Priya', amountText: '10', message: '' };
+  const simple = { name: 'Priya', isAnonymous: false, amountText: '10', message: '' };
   const validate = (
     overrides: Partial<typeof simple>,
     voice: VoiceRecordingValue = noVoice,
@@ -224,8 +224,23 @@ describe('order drafts pass the shared schema', () => {
     expect(withPhone(draft).success).toBe(true);
   });
 
+  it('anonymous tips need no name and never send the typed one', () => {
+    const anonymous = form({ name: '  Priya ', isAnonymous: true });
+    expect(validateFullForm({ form: { ...anonymous, name: '' }, voice: noVoice, checkoutStatus: 'ready' })).toBeNull();
+    const draft = buildFullOrderDraft(anonymous, noVoice);
+    expect(draft).toMatchObject({ name: 'Anonymous', anonymous: true });
+    expect(JSON.stringify(draft)).not.toContain('Priya');
+    expect(withPhone(draft).success).toBe(true);
+    const simpleDraft = buildSimpleOrderDraft(
+      { name: '', isAnonymous: true, amountText: '10', message: 'hi' },
+      noVoice,
+    );
+    expect(simpleDraft).toMatchObject({ name: 'Anonymous', anonymous: true, type: 'text' });
+    expect(withPhone(simpleDraft).success).toBe(true);
+  });
+
   it('simple form: the type follows what the fan gave', () => {
-    const base = { name: 'Priya', amountText: '10', message: '' };
+    const base = { name: 'Priya', isAnonymous: false, amountText: '10', message: '' };
     expect(buildSimpleOrderDraft(base, noVoice)).toMatchObject({
       type: 'hyperemote',
       hyperemote_id: DEFAULT_HYPEREMOTE_ID,

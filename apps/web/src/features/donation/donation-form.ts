@@ -1,4 +1,5 @@
 import {
+  ANONYMOUS_DONOR_NAME,
   DONATION_LIMITS,
   DONATION_MESSAGES,
   countCharacters,
@@ -13,6 +14,8 @@ import { RECORDING_IN_PROGRESS } from './donation.constants';
 /** What the fan has typed into the full form (amount as typed, in rupees). */
 export type DonationFormState = {
   name: string;
+  /** Tip as 'Anonymous': the name box is set aside and the typed name is never sent. */
+  isAnonymous: boolean;
   type: DonationType;
   amountText: string;
   message: string;
@@ -32,6 +35,7 @@ export const DEFAULT_HYPEREMOTE_ID: HyperemoteId = 'excited';
 
 export const INITIAL_FORM: DonationFormState = {
   name: '',
+  isAnonymous: false,
   type: 'text',
   amountText: '',
   message: '',
@@ -99,7 +103,9 @@ export function insertAtSelection(
   return { text: next, caret: from + insert.length };
 }
 
-function nameProblem(name: string): ToastText | null {
+/** An anonymous tip needs no name; any other needs one within the limit. */
+function nameProblem({ name, isAnonymous }: { name: string; isAnonymous: boolean }): ToastText | null {
+  if (isAnonymous) return null;
   const trimmed = name.trim();
   if (trimmed === '') return DONATION_MESSAGES.nameRequired;
   if (countCharacters(trimmed) > DONATION_LIMITS.nameMaxChars) {
@@ -127,7 +133,7 @@ export function validateFullForm(input: {
   checkoutStatus: CheckoutStatus;
 }): ToastText | null {
   const { form, voice } = input;
-  const problem = nameProblem(form.name);
+  const problem = nameProblem(form);
   if (problem) return problem;
 
   if (form.type === 'voice' && voice.status !== 'uploaded') {
@@ -151,13 +157,23 @@ export function validateFullForm(input: {
   return checkoutProblem(input.checkoutStatus);
 }
 
+/**
+ * Who the order names: the trimmed name, or for an anonymous tip 'Anonymous' and the flag (the
+ * typed name stays in the browser).
+ */
+function donorFields(form: { name: string; isAnonymous: boolean }) {
+  return form.isAnonymous
+    ? { name: ANONYMOUS_DONOR_NAME, anonymous: true }
+    : { name: form.name.trim() };
+}
+
 /** The order the full form asks for; call after `validateFullForm` passed. */
 export function buildFullOrderDraft(
   form: DonationFormState,
   voice: VoiceRecordingValue,
 ): OrderDraft {
   const base = {
-    name: form.name.trim(),
+    ...donorFields(form),
     type: form.type,
     amount_paise: validAmountPaise(form.amountText) ?? 0,
   };
@@ -172,7 +188,12 @@ export function buildFullOrderDraft(
 }
 
 /** What the fan has typed into the simple (CodeLive/ArtCreate) form. */
-export type SimpleFormState = { name: string; amountText: string; message: string };
+export type SimpleFormState = {
+  name: string;
+  isAnonymous: boolean;
+  amountText: string;
+  message: string;
+};
 
 /**
  * The simple form's checks (spec 02 §5: name required, amount above 0, message optional), all
@@ -185,7 +206,7 @@ export function validateSimpleForm(input: {
 }): ToastText | null {
   const { form, voice } = input;
   const isValid =
-    nameProblem(form.name) === null &&
+    nameProblem(form) === null &&
     validAmountPaise(form.amountText) !== null &&
     countCharacters(form.message) <= DONATION_LIMITS.messageMaxChars;
   if (!isValid) return DONATION_MESSAGES.simpleFormInvalid;
@@ -204,7 +225,7 @@ export function buildSimpleOrderDraft(
   voice: VoiceRecordingValue,
 ): OrderDraft {
   const base = {
-    name: form.name.trim(),
+    ...donorFields(form),
     amount_paise: validAmountPaise(form.amountText) ?? 0,
     message: form.message,
   };

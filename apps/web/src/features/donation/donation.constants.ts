@@ -11,6 +11,8 @@ export const DONATION_TEXT = {
 
   nameLabel: 'Your Name',
   namePlaceholder: 'Enter your name',
+  anonymousLabel: 'Tip anonymously',
+  anonymousHint: "Your name shows as 'Anonymous' on stream, on this page and on the leaderboards.",
   typeLegend: 'Donation Type',
   amountLabel: 'Amount (₹)',
   amountPlaceholder: 'Enter amount',

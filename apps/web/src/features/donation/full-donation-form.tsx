@@ -1,14 +1,12 @@
-import { DONATION_LIMITS } from '@shabaash/core';
 import type { DonationType, PublicStreamer } from '@shabaash/core';
 import { lazy, Suspense, useCallback, useState } from 'react';
 import type { FormEvent } from 'react';
 import { toast } from 'sonner';
 
-import { Field } from '../../components/ui/field';
-import { Input } from '../../components/ui/input';
 import { NO_VOICE_RECORDING } from '../voice-recorder/voice-recorder.types';
 import type { VoiceRecordingValue } from '../voice-recorder/voice-recorder.types';
 import { DonateButton } from './donate-button';
+import { DonorNameField } from './donor-name-field';
 import { DonationTypeField } from './donation-type-field';
 import { AmountField } from './amount-field';
 import { RecorderFallback } from './recorder-fallback';
@@ -73,17 +71,12 @@ export function FullDonationForm({ streamer }: { streamer: PublicStreamer }) {
   return (
     <>
       <form noValidate onSubmit={handleSubmit} className="flex flex-col gap-5">
-        <Field label={DONATION_TEXT.nameLabel}>
-          <Input
-            name="name"
-            autoComplete="nickname"
-            maxLength={DONATION_LIMITS.nameMaxChars}
-            placeholder={DONATION_TEXT.namePlaceholder}
-            value={form.name}
-            disabled={isDisabled}
-            onChange={(event) => update({ name: event.target.value })}
-          />
-        </Field>
+        <DonorNameField
+          name={form.name}
+          isAnonymous={form.isAnonymous}
+          onChange={update}
+          disabled={isDisabled}
+        />
 
         <DonationTypeField value={form.type} onChange={handleTypeChange} disabled={isDisabled} />
 

@@ -1,4 +1,3 @@
-import { DONATION_LIMITS } from '@shabaash/core';
 import type { PublicStreamer } from '@shabaash/core';
 import { Sparkles } from 'lucide-react';
 import { lazy, Suspense, useCallback, useState } from 'react';
@@ -6,12 +5,11 @@ import type { FormEvent } from 'react';
 import { toast } from 'sonner';
 
 import { Badge } from '../../components/ui/badge';
-import { Field } from '../../components/ui/field';
-import { Input } from '../../components/ui/input';
 import { NO_VOICE_RECORDING } from '../voice-recorder/voice-recorder.types';
 import type { VoiceRecordingValue } from '../voice-recorder/voice-recorder.types';
 import { AmountField } from './amount-field';
 import { DonateButton } from './donate-button';
+import { DonorNameField } from './donor-name-field';
 import { DONATION_TEXT } from './donation.constants';
 import { buildSimpleOrderDraft, validAmountPaise, validateSimpleForm } from './donation-form';
 import type { SimpleFormState } from './donation-form';
@@ -22,7 +20,12 @@ import { useDonationPayment } from './use-donation-payment';
 
 const VoiceRecorder = lazy(() => import('../voice-recorder/voice-recorder'));
 
-const INITIAL_SIMPLE_FORM: SimpleFormState = { name: '', amountText: '', message: '' };
+const INITIAL_SIMPLE_FORM: SimpleFormState = {
+  name: '',
+  isAnonymous: false,
+  amountText: '',
+  message: '',
+};
 
 /**
  * The simpler CodeLive/ArtCreate form (spec 02 §2): name, amount, optional message and voice
@@ -55,17 +58,12 @@ export function SimpleDonationForm({ streamer }: { streamer: PublicStreamer }) {
   return (
     <>
       <form noValidate onSubmit={handleSubmit} className="flex flex-col gap-5">
-        <Field label={DONATION_TEXT.nameLabel}>
-          <Input
-            name="name"
-            autoComplete="nickname"
-            maxLength={DONATION_LIMITS.nameMaxChars}
-            placeholder={DONATION_TEXT.namePlaceholder}
-            value={form.name}
-            disabled={isDisabled}
-            onChange={(event) => update({ name: event.target.value })}
-          />
-        </Field>
+        <DonorNameField
+          name={form.name}
+          isAnonymous={form.isAnonymous}
+          onChange={update}
+          disabled={isDisabled}
+        />
 
         <div className="flex flex-col gap-3">
           <AmountField

@@ -1,0 +1,67 @@
+import { AUTH_MESSAGES } from '@shabaash/core';
+import { useState, type FormEvent } from 'react';
+import { toast } from 'sonner';
+
+import { Button } from '../../../components/ui/button';
+import { Field } from '../../../components/ui/field';
+import { Input } from '../../../components/ui/input';
+import { AUTH_TEXT } from '../auth.constants';
+import { describeAuthFailure, validateLogin } from '../auth-messages';
+import { useLogin } from '../use-auth-mutations';
+
+/**
+ * E-mail and password login. Validation runs on submit and answers with the spec's toasts, so
+ * the browser's own required/email checks are switched off (`noValidate`). On success the
+ * session changes and the auth page moves on to the redirect target.
+ */
+export function LoginForm() {
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const login = useLogin();
+
+  const handleSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (login.isPending) return;
+    const problem = validateLogin({ email, password });
+    if (problem) {
+      toast.error(problem.title, { description: problem.description });
+      return;
+    }
+    try {
+      await login.mutateAsync({ email: email.trim(), password });
+      toast.success(AUTH_MESSAGES.welcomeBack);
+    } catch (error) {
+      const failure = describeAuthFailure(error, 'login');
+      toast.error(failure.title, { description: failure.description });
+    }
+  };
+
+  return (
+    <form noValidate onSubmit={(event) => void handleSubmit(event)} className="flex flex-col gap-4">
+      <Field label={AUTH_TEXT.emailLabel}>
+        <Input
+          type="email"
+          name="email"
+          autoComplete="username"
+          autoCapitalize="none"
+          spellCheck={false}
+          placeholder={AUTH_TEXT.emailPlaceholder}
+          value={email}
+          onChange={(event) => setEmail(event.target.value)}
+        />
+      </Field>
+      <Field label={AUTH_TEXT.passwordLabel}>
+        <Input
+          type="password"
+          name="password"
+          autoComplete="current-password"
+          value={password}
+          onChange={(event) => setPassword(event.target.value)}
+        />
+      </Field>
+      <Button type="submit" className="mt-2 w-full" disabled={login.isPending}>
+        {login.isPending ? AUTH_TEXT.loginPending : AUTH_TEXT.loginButton}
+      </Button>
+    </form>
+  );
+}

@@ -1,0 +1,90 @@
+import { LockKeyhole, ShieldX } from 'lucide-react';
+import { Link, useLocation } from 'react-router';
+
+import { buttonStyles } from '../../components/ui/button';
+import { FullPageSpinner } from '../auth/full-page-spinner';
+import { AUTH_TEXT } from '../auth/auth.constants';
+import { signInPath } from '../auth/redirect';
+import { isUnauthorized, useIsPageBeingLeft } from '../auth/require-session';
+import { useSession } from '../auth/use-session';
+import { NotFoundPage } from '../errors/not-found-page';
+import { ApiError } from '../../lib/api';
+import { DashboardMessage } from './components/dashboard-message';
+import { DashboardSetupNotice } from './components/dashboard-setup-notice';
+import { DashboardShell } from './components/dashboard-shell';
+import { LoadErrorMessage } from './components/load-error-message';
+import { StreamerDashboardHeader } from './components/streamer-dashboard-header';
+import type { StreamerDashboardSummary } from './dashboard.api';
+import { DASHBOARD_TEXT } from './dashboard.constants';
+import { useStreamerDashboard } from './use-dashboard-queries';
+
+function hasStatus(error: unknown, status: number): boolean {
+  return error instanceof ApiError && error.status === status;
+}
+
+/**
+ * /dashboard/:slug (spec 02 §2). Access is the server's decision (its answer to the dashboard
+ * call); the page only shows it: sign-in prompt, 'Access Denied', not found, load failure, or
+ * the dashboard.
+ */
+export function StreamerDashboardPage({ slug }: { slug: string }) {
+  const session = useSession();
+  const location = useLocation();
+  const dashboard = useStreamerDashboard(slug);
+  const isBeingLeft = useIsPageBeingLeft();
+
+  if (session.status === 'loading') return <FullPageSpinner label={AUTH_TEXT.checkingSession} />;
+  if (session.status === 'signed-out') {
+    // Just logged out here, on the way home: no sign-in prompt for a frame.
+    if (isBeingLeft) return null;
+    return (
+      <DashboardMessage
+        icon={LockKeyhole}
+        title={DASHBOARD_TEXT.authRequiredTitle}
+        description={DASHBOARD_TEXT.authRequiredText}
+      >
+        <Link to={signInPath(location)} className={buttonStyles()}>
+          {DASHBOARD_TEXT.signIn}
+        </Link>
+      </DashboardMessage>
+    );
+  }
+  // A 401 signs the session out, and the sign-in prompt above follows.
+  if (dashboard.isPending || isUnauthorized(dashboard.error)) {
+    return <FullPageSpinner label={DASHBOARD_TEXT.loading} />;
+  }
+  if (dashboard.isError) {
+    if (hasStatus(dashboard.error, 404)) return <NotFoundPage />;
+    if (hasStatus(dashboard.error, 403)) {
+      return (
+        <DashboardMessage
+          icon={ShieldX}
+          title={DASHBOARD_TEXT.accessDeniedTitle}
+          description={DASHBOARD_TEXT.accessDeniedText}
+        >
+          <Link to="/dashboard" className={buttonStyles()}>
+            {DASHBOARD_TEXT.backToDashboards}
+          </Link>
+        </DashboardMessage>
+      );
+    }
+    return (
+      <LoadErrorMessage
+        onRetry={() => void dashboard.refetch()}
+        isRetrying={dashboard.isFetching}
+      />
+    );
+  }
+
+  return <StreamerDashboard summary={dashboard.data} />;
+}
+
+/** The signed-in, permitted view. Stats, donations, Telegram and OBS tabs grow in here. */
+function StreamerDashboard({ summary }: { summary: StreamerDashboardSummary }) {
+  return (
+    <DashboardShell>
+      <StreamerDashboardHeader summary={summary} />
+      <DashboardSetupNotice slug={summary.streamer.slug} />
+    </DashboardShell>
+  );
+}
