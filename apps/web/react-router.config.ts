@@ -1,4 +1,5 @@
 import type { Config } from '@react-router/dev/config';
+import { GUIDE_SLUGS, PUBLIC_PAGES, guidePath } from '@shabaash/core';
 
 /**
  * Public marketing pages and guides are prerendered to finished HTML so they reach a phone and a
@@ -6,14 +7,9 @@ import type { Config } from '@react-router/dev/config';
  * (`build/client/__spa-fallback.html`), which the Fastify server serves for non-prerendered paths.
  */
 const PRERENDERED_PATHS = [
-  '/',
-  '/feature-showcase',
-  '/contact',
-  '/privacy-policy',
-  '/cancellation-refunds',
-  '/shipping',
-  '/blog',
-  '/sitemap',
+  // Home, features, contact, guides list, site map and the legal pages (the XML site map's list).
+  ...PUBLIC_PAGES.map((page) => page.path),
+  ...GUIDE_SLUGS.map(guidePath),
 ];
 
 export default {

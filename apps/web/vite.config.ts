@@ -3,6 +3,8 @@ import tailwindcss from '@tailwindcss/vite';
 import { defineConfig } from 'vite';
 import type { PluginOption } from 'vite';
 
+import { markdownContent } from './src/features/blog/build/markdown-plugin';
+
 /** The Fastify server (apps/server) listens here during `npm run dev`. */
 const API_ORIGIN = 'http://127.0.0.1:3000';
 
@@ -20,8 +22,16 @@ const PROXIED_PREFIXES = ['/api', '/healthz', '/sandbox', '/media'];
  */
 const tailwindPlugin = tailwindcss() as unknown as PluginOption;
 
+/**
+ * The public origin for canonical and Open Graph URLs in the prerendered pages: the server's
+ * PUBLIC_URL at build time (or VITE_PUBLIC_URL). Unset, pages use root-relative canonical URLs.
+ */
+const publicUrl = (process.env.VITE_PUBLIC_URL ?? process.env.PUBLIC_URL ?? '').replace(/\/$/, '');
+
 export default defineConfig({
-  plugins: [tailwindPlugin, reactRouter()],
+  // Guides and policies are Markdown, converted to HTML here at build time.
+  plugins: [tailwindPlugin, markdownContent(), reactRouter()],
+  define: { 'import.meta.env.VITE_PUBLIC_URL': JSON.stringify(publicUrl) },
   server: {
     proxy: Object.fromEntries(
       PROXIED_PREFIXES.map((prefix) => [`^${prefix}(/|\\?|$)`, { target: API_ORIGIN }]),

@@ -20,6 +20,7 @@ import {
   type TelegramModeration,
 } from './modules/telegram/telegram-bot.ts';
 import { telegramRoutes } from './modules/telegram/telegram.routes.ts';
+import { siteRoutes } from './modules/site/site.routes.ts';
 import { streamerRoutes } from './modules/streamers/streamers.routes.ts';
 import { EventBus } from './realtime/event-bus.ts';
 import { SseRegistry } from './realtime/sse.ts';
@@ -149,6 +150,7 @@ export async function buildApp({
   await app.register(telegramRoutes);
   if (app.payments.provider.name === 'sandbox') await app.register(sandboxRoutes);
   await app.register(streamerRoutes);
+  await app.register(siteRoutes);
   await app.register(webRoutes, { distDir: config.webDistDir });
 
   if (backgroundJobs) {

@@ -1,13 +1,14 @@
 import type { MetaFunction } from 'react-router';
 
-import { BlogPage } from '../features/blog/blog-pages';
-import { pageMeta } from '../lib/meta';
+import { BlogPage } from '../features/blog/blog-page';
+import { publicPageMeta } from '../features/marketing/seo';
 
 export const meta: MetaFunction = () =>
-  pageMeta({
+  publicPageMeta({
     title: 'Guides',
     description:
-      'Guides for Indian streamers on UPI tipping, fan engagement and earning from live streams.',
+      'Guides for Indian streamers on UPI tipping, payment security, fan engagement and earning from live streams.',
+    path: '/blog',
   });
 
 export default BlogPage;

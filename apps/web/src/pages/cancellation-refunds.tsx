@@ -1,12 +1,14 @@
 import type { MetaFunction } from 'react-router';
 
-import { CancellationRefundsPage } from '../features/legal/legal-pages';
-import { pageMeta } from '../lib/meta';
+import { CancellationRefundsPage } from '../features/legal/cancellation-refunds-page';
+import { publicPageMeta } from '../features/marketing/seo';
 
 export const meta: MetaFunction = () =>
-  pageMeta({
+  publicPageMeta({
     title: 'Cancellation & Refunds',
-    description: 'The Shabaash cancellation and refund policy.',
+    description:
+      'The Shabaash cancellation and refund policy for tips and page plans, and how failed payments are handled.',
+    path: '/cancellation-refunds',
   });
 
 export default CancellationRefundsPage;

@@ -1,12 +1,14 @@
 import type { MetaFunction } from 'react-router';
 
 import { ContactPage } from '../features/contact/contact-page';
-import { pageMeta } from '../lib/meta';
+import { publicPageMeta } from '../features/marketing/seo';
 
 export const meta: MetaFunction = () =>
-  pageMeta({
+  publicPageMeta({
     title: 'Contact',
-    description: 'Questions about UPI tipping or live alerts? Write to the Shabaash team.',
+    description:
+      'Questions about UPI tipping, OBS alerts or a plan? E-mail, call or message the Shabaash team.',
+    path: '/contact',
   });
 
 export default ContactPage;

@@ -1,13 +1,14 @@
 import type { MetaFunction } from 'react-router';
 
 import { FeatureShowcasePage } from '../features/marketing/feature-showcase-page';
-import { pageMeta } from '../lib/meta';
+import { publicPageMeta } from '../features/marketing/seo';
 
 export const meta: MetaFunction = () =>
-  pageMeta({
+  publicPageMeta({
     title: 'Features',
     description:
-      'UPI payments, live OBS alerts, voice messages, hyperemotes and a creator dashboard: see what Shabaash does.',
+      'UPI payments, live OBS alerts, voice messages, HyperEmotes and a creator dashboard: a tour of what Shabaash does.',
+    path: '/feature-showcase',
   });
 
 export default FeatureShowcasePage;

@@ -1,8 +1,8 @@
 import type { MetaFunction } from 'react-router';
 
 import { HomePage } from '../features/marketing/home-page';
-import { pageMeta } from '../lib/meta';
+import { publicPageMeta } from '../features/marketing/seo';
 
-export const meta: MetaFunction = () => pageMeta();
+export const meta: MetaFunction = () => publicPageMeta({ path: '/' });
 
 export default HomePage;

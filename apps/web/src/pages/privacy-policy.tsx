@@ -1,12 +1,14 @@
 import type { MetaFunction } from 'react-router';
 
-import { PrivacyPolicyPage } from '../features/legal/legal-pages';
-import { pageMeta } from '../lib/meta';
+import { PrivacyPolicyPage } from '../features/legal/privacy-policy-page';
+import { publicPageMeta } from '../features/marketing/seo';
 
 export const meta: MetaFunction = () =>
-  pageMeta({
+  publicPageMeta({
     title: 'Privacy Policy',
-    description: 'How Shabaash collects, uses and protects your data, and our terms of service.',
+    description:
+      'How Shabaash collects, uses and protects your data, and the terms of using the service.',
+    path: '/privacy-policy',
   });
 
 export default PrivacyPolicyPage;

@@ -1,12 +1,14 @@
 import type { MetaFunction } from 'react-router';
 
-import { ShippingPage } from '../features/legal/legal-pages';
-import { pageMeta } from '../lib/meta';
+import { ShippingPage } from '../features/legal/shipping-page';
+import { publicPageMeta } from '../features/marketing/seo';
 
 export const meta: MetaFunction = () =>
-  pageMeta({
+  publicPageMeta({
     title: 'Support',
-    description: 'Shabaash services are digital and delivered instantly. Here is how to get help.',
+    description:
+      'Shabaash services are digital and delivered instantly, so nothing ships. Here is how to get help.',
+    path: '/shipping',
   });
 
 export default ShippingPage;

@@ -1,9 +1,13 @@
 import type { MetaFunction } from 'react-router';
 
 import { SitemapPage } from '../features/marketing/sitemap-page';
-import { pageMeta } from '../lib/meta';
+import { publicPageMeta } from '../features/marketing/seo';
 
 export const meta: MetaFunction = () =>
-  pageMeta({ title: 'Site map', description: 'Every page of the Shabaash website.' });
+  publicPageMeta({
+    title: 'Site map',
+    description: 'Every page of the Shabaash website: main pages, guides and policies.',
+    path: '/sitemap',
+  });
 
 export default SitemapPage;

@@ -1,17 +1,99 @@
-import { ComingSoon } from '../../components/coming-soon';
-import { MarketingLayout, MarketingPlaceholder } from '../marketing/components/marketing-layout';
+import { Mail, MessageCircle, Phone } from 'lucide-react';
+import type { LucideIcon } from 'lucide-react';
+import { useRef, type ReactNode } from 'react';
 
-// TODO(contact issue): the contact page of spec 01 §2 — email, phone and live chat cards and the
-// message form posting to POST /api/site/contact.
+import { Button } from '../../components/ui/button';
+import {
+  Card,
+  CardContent,
+  CardDescription,
+  CardHeader,
+  CardTitle,
+} from '../../components/ui/card';
+import { Container } from '../../components/ui/container';
+import { MarketingLayout, PageIntro } from '../marketing/components/marketing-layout';
+import { ContactForm } from './contact-form';
+import { CONTACT_DETAILS, CONTACT_TEXT } from './contact.constants';
+
+/** The contact page (spec 01 §2): e-mail, phone and live-chat cards and the message form. */
 export function ContactPage() {
+  const messageRef = useRef<HTMLTextAreaElement>(null);
+
   return (
     <MarketingLayout>
-      <MarketingPlaceholder>
-        <ComingSoon
-          title="Contact us"
-          description="Email, phone and a message form to reach the Shabaash team."
-        />
-      </MarketingPlaceholder>
+      <PageIntro eyebrow={CONTACT_TEXT.eyebrow} title={CONTACT_TEXT.title}>
+        <p>{CONTACT_TEXT.intro}</p>
+      </PageIntro>
+      <Container className="grid gap-8 pb-20 lg:grid-cols-[1fr_1.6fr]">
+        <ul className="flex flex-col gap-4">
+          <ContactCard Icon={Mail} title={CONTACT_TEXT.emailTitle} text={CONTACT_TEXT.emailText}>
+            <a
+              href={`mailto:${CONTACT_DETAILS.email}`}
+              className="font-semibold text-brand-700 hover:underline"
+            >
+              {CONTACT_DETAILS.email}
+            </a>
+          </ContactCard>
+          <ContactCard
+            Icon={Phone}
+            title={CONTACT_TEXT.phoneTitle}
+            text={CONTACT_DETAILS.phoneHours}
+          >
+            <a
+              href={CONTACT_DETAILS.phoneHref}
+              className="font-semibold text-brand-700 hover:underline"
+            >
+              {CONTACT_DETAILS.phoneDisplay}
+            </a>
+          </ContactCard>
+          <ContactCard
+            Icon={MessageCircle}
+            title={CONTACT_TEXT.chatTitle}
+            text={CONTACT_TEXT.chatText}
+          >
+            {/* There is no chat service yet: the button takes the visitor to the message box. */}
+            <Button variant="secondary" size="sm" onClick={() => messageRef.current?.focus()}>
+              {CONTACT_TEXT.chatButton}
+            </Button>
+          </ContactCard>
+        </ul>
+        <Card>
+          <CardHeader>
+            <h2 className="text-xl font-semibold text-slate-900">{CONTACT_TEXT.formTitle}</h2>
+            <CardDescription>{CONTACT_TEXT.formIntro}</CardDescription>
+          </CardHeader>
+          <CardContent>
+            <ContactForm messageRef={messageRef} />
+          </CardContent>
+        </Card>
+      </Container>
     </MarketingLayout>
+  );
+}
+
+function ContactCard({
+  Icon,
+  title,
+  text,
+  children,
+}: {
+  Icon: LucideIcon;
+  title: string;
+  text: string;
+  children: ReactNode;
+}) {
+  return (
+    <li>
+      <Card className="flex gap-4 p-5">
+        <span className="grid size-11 shrink-0 place-items-center rounded-xl bg-brand-100 text-brand-700">
+          <Icon aria-hidden="true" className="size-5" />
+        </span>
+        <div className="flex min-w-0 flex-col items-start gap-1">
+          <CardTitle className="text-base">{title}</CardTitle>
+          <CardDescription>{text}</CardDescription>
+          <div className="mt-2 break-words">{children}</div>
+        </div>
+      </Card>
+    </li>
   );
 }

@@ -3,30 +3,52 @@ import { Link } from 'react-router';
 import { BrandLogo } from '../../../components/brand-logo';
 import { Container } from '../../../components/ui/container';
 import { SITE_NAME } from '../../../lib/meta';
-import { FOOTER_LINK_GROUPS, FOOTER_TAGLINE } from '../marketing.constants';
+import { CONTACT_DETAILS } from '../../contact/contact.constants';
+import { FOOTER, FOOTER_COLUMNS } from '../marketing.constants';
+import { useSignupDialog } from '../signup/signup-dialog';
 
-/** The marketing site's footer: brand, page links and the copyright line with the current year. */
-// TODO(marketing-site issue): the spec's four columns (brand, For Creators, Features, Company)
-// and the social icon links.
+const LINK_CLASSES = 'text-sm text-slate-600 hover:text-brand-700 hover:underline';
+
+/**
+ * The marketing site's footer (spec 01 §2): brand, For Creators, Features and Company columns,
+ * and the copyright line with the current year.
+ */
 export function SiteFooter() {
+  const { openSignup } = useSignupDialog();
   const year = new Date().getFullYear();
 
   return (
     <footer className="border-t border-slate-200 bg-slate-50">
-      <Container className="grid gap-8 py-10 sm:grid-cols-2 lg:grid-cols-4">
+      <Container className="grid gap-10 py-12 sm:grid-cols-2 lg:grid-cols-4">
         <div>
           <BrandLogo />
-          <p className="mt-3 max-w-xs text-sm text-slate-600">{FOOTER_TAGLINE}</p>
+          <p className="mt-3 max-w-xs text-sm text-slate-600">{FOOTER.tagline}</p>
+          <p className="mt-3 text-sm">
+            <a href={`mailto:${CONTACT_DETAILS.email}`} className={LINK_CLASSES}>
+              {CONTACT_DETAILS.email}
+            </a>
+          </p>
+          <p className="mt-1 text-sm text-slate-600">{FOOTER.madeIn}</p>
         </div>
-        {FOOTER_LINK_GROUPS.map((group) => (
-          <nav key={group.title} aria-label={group.title}>
-            <h2 className="text-sm font-semibold text-slate-900">{group.title}</h2>
-            <ul className="mt-3 space-y-2">
-              {group.links.map((link) => (
-                <li key={link.to}>
-                  <Link to={link.to} className="text-sm text-slate-600 hover:text-brand-700">
-                    {link.label}
-                  </Link>
+        {FOOTER_COLUMNS.map((column) => (
+          <nav key={column.title} aria-label={column.title}>
+            <h2 className="text-sm font-semibold text-slate-900">{column.title}</h2>
+            <ul className="mt-3 space-y-2.5">
+              {column.links.map((link) => (
+                <li key={link.label}>
+                  {link.kind === 'signup' ? (
+                    <button
+                      type="button"
+                      onClick={() => openSignup()}
+                      className={`${LINK_CLASSES} text-left`}
+                    >
+                      {link.label}
+                    </button>
+                  ) : (
+                    <Link to={link.to} className={LINK_CLASSES}>
+                      {link.label}
+                    </Link>
+                  )}
                 </li>
               ))}
             </ul>
@@ -36,7 +58,7 @@ export function SiteFooter() {
       <div className="border-t border-slate-200">
         <Container className="py-5 text-sm text-slate-600">
           {/* Prerendered at build time: the year may differ from the visitor's clock. */}©{' '}
-          <span suppressHydrationWarning>{year}</span> {SITE_NAME}. All rights reserved.
+          <span suppressHydrationWarning>{year}</span> {SITE_NAME}. {FOOTER.rights}
         </Container>
       </div>
     </footer>

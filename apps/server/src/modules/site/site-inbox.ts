@@ -1,0 +1,96 @@
+import { desc } from 'drizzle-orm';
+import type { Database } from '../../db/client.ts';
+import { contactMessages, userSignups } from '../../db/schema.ts';
+
+/** A sign-up lead as it leaves the server (admin inbox only). */
+export type PresentedLead = {
+  id: string;
+  name: string;
+  mobile_number: string;
+  youtube_channel: string;
+  email: string;
+  instagram_handle: string | null;
+  plan: string | null;
+  created_at: string;
+};
+
+/** A contact message as it leaves the server (admin inbox only). */
+export type PresentedContactMessage = {
+  id: string;
+  name: string;
+  email: string;
+  phone: string | null;
+  message: string;
+  emailed_at: string | null;
+  created_at: string;
+};
+
+export function presentLead(row: typeof userSignups.$inferSelect): PresentedLead {
+  return {
+    id: row.id,
+    name: row.name,
+    mobile_number: row.mobileNumber,
+    youtube_channel: row.youtubeChannel,
+    email: row.email,
+    instagram_handle: row.instagramHandle,
+    plan: row.plan,
+    created_at: row.createdAt.toISOString(),
+  };
+}
+
+export function presentContactMessage(
+  row: typeof contactMessages.$inferSelect,
+): PresentedContactMessage {
+  return {
+    id: row.id,
+    name: row.name,
+    email: row.email,
+    phone: row.phone,
+    message: row.message,
+    emailed_at: row.emailedAt?.toISOString() ?? null,
+    created_at: row.createdAt.toISOString(),
+  };
+}
+
+/** Leads, newest first. */
+export async function listLeads(db: Database, limit: number): Promise<PresentedLead[]> {
+  const rows = await db
+    .select()
+    .from(userSignups)
+    .orderBy(desc(userSignups.createdAt), desc(userSignups.id))
+    .limit(limit);
+  return rows.map(presentLead);
+}
+
+/** Contact messages, newest first. */
+export async function listContactMessages(
+  db: Database,
+  limit: number,
+): Promise<PresentedContactMessage[]> {
+  const rows = await db
+    .select()
+    .from(contactMessages)
+    .orderBy(desc(contactMessages.createdAt), desc(contactMessages.id))
+    .limit(limit);
+  return rows.map(presentContactMessage);
+}
+
+/**
+ * RFC 4180 CSV of presented rows, with a header of `columns`. A cell a spreadsheet would run as
+ * a formula (starting with =, +, -, @, tab or CR) gets a leading apostrophe: visitors typed them.
+ */
+export function toCsv<Row extends Record<string, string | null>>(
+  rows: readonly Row[],
+  columns: ReadonlyArray<keyof Row & string>,
+): string {
+  const cell = (value: string | null) => {
+    const text = value ?? '';
+    const safe = /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
+    return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
+  };
+  const lines = [
+    columns.join(','),
+    ...rows.map((row) => columns.map((c) => cell(row[c] ?? null)).join(',')),
+  ];
+  return `${lines.join('\r\n')}\r\n`;
+}

@@ -1,0 +1,143 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import {
+  SITE_LIMITS,
+  SITE_MESSAGES,
+  leadRequestSchema,
+  type Lead,
+  type LeadRequest,
+  type PlanId,
+} from '@shabaash/core';
+import { useForm } from 'react-hook-form';
+import { Link } from 'react-router';
+import { toast } from 'sonner';
+
+import { Button } from '../../../components/ui/button';
+import { Field } from '../../../components/ui/field';
+import { Input } from '../../../components/ui/input';
+import { ApiError } from '../../../lib/api';
+import { SIGNUP_TEXT } from '../marketing.constants';
+import { useCreateLead } from './use-create-lead';
+
+const EMPTY_LEAD: LeadRequest = {
+  name: '',
+  mobile_number: '',
+  youtube_channel: '',
+  email: '',
+  instagram_handle: '',
+};
+
+/**
+ * The sign-up lead form (spec 01 §2, §4, §5, §8). It validates on submit, then again on every
+ * change, with the shared schema's messages. The dialog unmounts it on close, which resets it.
+ */
+export default function LeadForm({
+  plan,
+  onCancel,
+  onSuccess,
+}: {
+  plan: PlanId | null;
+  onCancel: () => void;
+  onSuccess: () => void;
+}) {
+  const {
+    register,
+    handleSubmit,
+    formState: { errors },
+  } = useForm<LeadRequest, unknown, Lead>({
+    resolver: zodResolver(leadRequestSchema),
+    mode: 'onSubmit',
+    reValidateMode: 'onChange',
+    defaultValues: EMPTY_LEAD,
+  });
+  const createLead = useCreateLead();
+
+  const handleValidSubmit = (lead: Lead) =>
+    createLead.mutate(
+      { ...lead, plan },
+      {
+        onSuccess: () => {
+          toast.success(SITE_MESSAGES.leadSuccess);
+          onSuccess();
+        },
+        onError: (error) => {
+          if (error instanceof ApiError && error.status === 409) {
+            toast.error(SITE_MESSAGES.leadDuplicate);
+            return;
+          }
+          console.error('Sign-up lead failed:', error);
+          // Too many attempts says so; anything else gets the spec's generic message.
+          const isRateLimited = error instanceof ApiError && error.status === 429;
+          toast.error(isRateLimited ? error.message : SITE_MESSAGES.genericError);
+        },
+      },
+    );
+
+  return (
+    <form noValidate onSubmit={handleSubmit(handleValidSubmit)} className="flex flex-col gap-4">
+      <Field label={SIGNUP_TEXT.nameLabel} error={errors.name?.message}>
+        <Input
+          {...register('name')}
+          autoComplete="name"
+          maxLength={SITE_LIMITS.nameMax}
+          placeholder={SIGNUP_TEXT.namePlaceholder}
+        />
+      </Field>
+      <Field label={SIGNUP_TEXT.mobileLabel} error={errors.mobile_number?.message}>
+        <Input
+          {...register('mobile_number')}
+          type="tel"
+          inputMode="tel"
+          autoComplete="tel"
+          maxLength={SITE_LIMITS.mobileMax}
+          placeholder={SIGNUP_TEXT.mobilePlaceholder}
+        />
+      </Field>
+      <Field label={SIGNUP_TEXT.youtubeLabel} error={errors.youtube_channel?.message}>
+        <Input
+          {...register('youtube_channel')}
+          inputMode="url"
+          autoComplete="url"
+          maxLength={SITE_LIMITS.youtubeMax}
+          placeholder={SIGNUP_TEXT.youtubePlaceholder}
+        />
+      </Field>
+      <Field label={SIGNUP_TEXT.emailLabel} error={errors.email?.message}>
+        <Input
+          {...register('email')}
+          type="email"
+          inputMode="email"
+          autoComplete="email"
+          maxLength={SITE_LIMITS.emailMax}
+          placeholder={SIGNUP_TEXT.emailPlaceholder}
+        />
+      </Field>
+      <Field
+        label={SIGNUP_TEXT.instagramLabel}
+        hint={SIGNUP_TEXT.optional}
+        error={errors.instagram_handle?.message}
+      >
+        <Input
+          {...register('instagram_handle')}
+          autoComplete="off"
+          maxLength={SITE_LIMITS.instagramMax}
+          placeholder={SIGNUP_TEXT.instagramPlaceholder}
+        />
+      </Field>
+      <div className="mt-2 flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
+        <Button variant="outline" onClick={onCancel}>
+          {SIGNUP_TEXT.cancel}
+        </Button>
+        <Button type="submit" disabled={createLead.isPending}>
+          {createLead.isPending ? SIGNUP_TEXT.submitting : SIGNUP_TEXT.submit}
+        </Button>
+      </div>
+      <p className="text-xs text-slate-500">
+        {SIGNUP_TEXT.privacyNote}{' '}
+        <Link to="/privacy-policy" className="underline hover:text-slate-700">
+          {SIGNUP_TEXT.privacyLink}
+        </Link>
+        .
+      </p>
+    </form>
+  );
+}
