@@ -11,7 +11,7 @@ const IMMUTABLE = 'public, max-age=31536000, immutable';
 const REVALIDATE = 'no-cache';
 
 /** Client-rendered app screens (spec route tables) that are not per streamer. */
-const APP_SCREENS = /^\/(auth|dashboard|status|test-alerts|dashboard\/[^/]+|blog\/[^/]+)\/?$/;
+const APP_SCREENS = /^\/(auth|dashboard|status|test-alerts|dashboard\/[^/]+)\/?$/;
 /** Per-streamer pages: the donation page and the pages OBS loads. */
 const STREAMER_PAGES = /^\/([^/]+)(\/obs-alerts|\/audio-player|\/widgets\/[a-z-]+)?\/?$/;
 
