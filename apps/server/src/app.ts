@@ -10,6 +10,7 @@ import { OverlayHub } from './modules/overlays/overlay-hub.ts';
 import { overlayRoutes } from './modules/overlays/overlay.routes.ts';
 import { createPaymentProvider } from './modules/payments/payment-providers.ts';
 import type { PaymentsContext } from './modules/payments/payments.service.ts';
+import { razorpayRoutes } from './modules/payments/razorpay.routes.ts';
 import { startReconciler } from './modules/payments/reconciler.ts';
 import { webhookRoutes } from './modules/payments/webhooks.routes.ts';
 import { sandboxRoutes } from './modules/sandbox/sandbox.routes.ts';
@@ -144,6 +145,7 @@ export async function buildApp({
   await app.register(adminRoutes);
   await app.register(donationRoutes);
   await app.register(webhookRoutes);
+  await app.register(razorpayRoutes);
   await app.register(overlayRoutes);
   await app.register(dashboardRoutes);
   await app.register(moderationRoutes);

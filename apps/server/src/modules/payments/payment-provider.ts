@@ -18,8 +18,13 @@ export type CreateOrderInput = {
 
 export type CreatedOrder = {
   providerOrderId: string;
+  /** What the browser's checkout opens: Cashfree's payment_session_id, Razorpay's order id. */
   paymentSessionId: string;
-  /** Where the browser completes the payment (a checkout page or the provider's hosted page). */
+  /**
+   * Where the browser completes the payment: the sandbox's checkout page. Cashfree and Razorpay
+   * have no such page (their JS checkout opens from `paymentSessionId`); they give the order's
+   * status page, the return URL, so a browser sent here still lands somewhere truthful.
+   */
   paymentUrl: string;
 };
 
@@ -69,8 +74,13 @@ export interface PaymentProvider {
   fetchOrder(orderId: string): Promise<ProviderOrderState | null>;
   /** Checks the signature over the raw body; never throws. */
   verifyWebhook(request: WebhookRequest): Promise<boolean>;
-  /** Reads a verified webhook; throws ProviderError on a payload it cannot understand. */
-  parseWebhook(request: WebhookRequest): ProviderWebhookEvent;
+  /**
+   * Reads a verified webhook. Resolves null for a genuine event we do not act on (refunds, other
+   * products on the same account). Async because Razorpay's payment events name only Razorpay's
+   * order id, which the adapter maps back to ours by asking Razorpay. Throws ProviderError on a
+   * payload it cannot understand, retryable when a look-up it needed failed.
+   */
+  parseWebhook(request: WebhookRequest): Promise<ProviderWebhookEvent | null>;
 }
 
 /** A provider call that failed (transport, time-out, or an answer we cannot use). */

@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client.ts';
 import { paymentEvents } from '../../db/schema.ts';
-import { badRequest, unauthorized } from '../../errors.ts';
+import { AppError, badRequest, unauthorized } from '../../errors.ts';
 import { applyPaymentOutcome, type PaymentChange } from '../donations/donations.service.ts';
 import {
   ProviderError,
@@ -18,7 +18,7 @@ export type PaymentsContext = {
   onPaymentChanged?: (change: PaymentChange) => void;
 };
 
-export type WebhookResult = 'applied' | 'unchanged' | 'duplicate';
+export type WebhookResult = 'applied' | 'unchanged' | 'duplicate' | 'ignored';
 
 /**
  * Handles one provider webhook. The payload is only a hint: after the signature check we record
@@ -36,12 +36,16 @@ export async function handleWebhook(
   }
   let event;
   try {
-    event = provider.parseWebhook(request);
+    event = await provider.parseWebhook(request);
   } catch (error) {
-    if (error instanceof ProviderError)
-      throw badRequest('Unreadable webhook payload.', 'invalid_webhook');
-    throw error;
+    if (!(error instanceof ProviderError)) throw error;
+    // A look-up the parser needed failed: a 5xx makes the provider deliver the event again.
+    if (error.retryable)
+      throw new AppError(503, 'provider_unavailable', 'Payment provider unavailable; retry later.');
+    throw badRequest('Unreadable webhook payload.', 'invalid_webhook');
   }
+  // A genuine event that is not about one of our payments: acknowledged, nothing recorded.
+  if (event === null) return 'ignored';
 
   const truth = await lookUpOrder(context, event.orderId);
   const state: Pick<ProviderOrderState, 'outcome' | 'amountPaise'> = truth ?? {

@@ -57,7 +57,7 @@ export function createSandboxProvider(
       return given.length === wanted.length && crypto.timingSafeEqual(given, wanted);
     },
 
-    parseWebhook({ headers, rawBody }: WebhookRequest): ProviderWebhookEvent {
+    async parseWebhook({ headers, rawBody }: WebhookRequest): Promise<ProviderWebhookEvent> {
       let payload: SandboxWebhookPayload;
       try {
         payload = JSON.parse(rawBody) as SandboxWebhookPayload;

@@ -1,0 +1,55 @@
+import type { FastifyPluginAsync } from 'fastify';
+import { z } from 'zod';
+import { badRequest, notFound } from '../../errors.ts';
+import { RateLimiter } from '../../lib/rate-limiter.ts';
+import { parseInput } from '../../lib/validation.ts';
+import { findDonationByOrderId } from '../donations/donations.service.ts';
+import { settleFromProvider } from './payments.service.ts';
+import { isValidRazorpayPaymentSignature } from './providers/razorpay.provider.ts';
+
+/** What checkout.js hands its success handler, plus our order id. */
+const verifyBody = z.object({
+  order_id: z.string().min(1).max(64),
+  razorpay_payment_id: z.string().min(1).max(64),
+  razorpay_signature: z.string().regex(/^[0-9a-f]{64}$/i),
+});
+
+/** Checks per IP per minute: a fan needs one, a replayed signature gets no free look-ups. */
+const VERIFY_PER_MINUTE = 20;
+
+/**
+ * POST /api/payments/razorpay/verify: the browser reports checkout.js's success callback. The
+ * signature is checked against Razorpay's order id stored on our server (never the one the
+ * browser sends); a valid one only prompts a look-up at Razorpay, whose answer moves the money
+ * state, so a tampered or replayed callback changes nothing by itself.
+ */
+export const razorpayRoutes: FastifyPluginAsync = async (app) => {
+  const db = app.database.db;
+  const verifyByIp = new RateLimiter(VERIFY_PER_MINUTE, 60_000);
+
+  app.post('/api/payments/razorpay/verify', async (request) => {
+    const keySecret = app.config.RAZORPAY_KEY_SECRET;
+    if (app.payments.provider.name !== 'razorpay' || !keySecret) {
+      throw notFound('Payments with razorpay are not enabled here.', 'provider_not_enabled');
+    }
+    const input = parseInput(verifyBody, request.body);
+    verifyByIp.consume(request.ip);
+
+    const donation = await findDonationByOrderId(db, input.order_id);
+    if (!donation || donation.provider !== 'razorpay' || !donation.providerOrderId) {
+      throw notFound('This order does not exist.', 'order_not_found');
+    }
+    const isValid = isValidRazorpayPaymentSignature({
+      keySecret,
+      providerOrderId: donation.providerOrderId,
+      paymentId: input.razorpay_payment_id,
+      signature: input.razorpay_signature.toLowerCase(),
+    });
+    if (!isValid) throw badRequest('Payment verification failed.', 'invalid_signature');
+
+    if (donation.paymentStatus !== 'success')
+      await settleFromProvider(app.payments, donation.orderId);
+    const current = (await findDonationByOrderId(db, donation.orderId)) ?? donation;
+    return { order_id: current.orderId, verified: true, final_status: current.paymentStatus };
+  });
+};
