@@ -124,6 +124,8 @@ export async function buildApp({
 
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
     if (error instanceof AppError) {
+      // Our own 5xx (a provider outage, say) still deserves a trace in the logs.
+      if (error.statusCode >= 500) request.log.error({ err: error.cause ?? error }, error.message);
       return reply.status(error.statusCode).send(errorBody(error.code, error.message));
     }
     const status = error.statusCode ?? 500;
