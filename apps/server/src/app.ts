@@ -1,3 +1,4 @@
+import helmet from '@fastify/helmet';
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply } from 'fastify';
 import type { Config } from './config.ts';
 import type { DatabaseConnection } from './db/client.ts';
@@ -70,6 +71,20 @@ export async function buildApp({
         .status(400)
         .send(errorBody('bad_request', error.message));
     },
+  });
+
+  // Baseline security headers on every answer. API answers may run nothing and be framed by no
+  // one; web pages replace the CSP with their own (web/content-security-policy.ts).
+  await app.register(helmet, {
+    contentSecurityPolicy: { directives: { defaultSrc: ["'none'"], frameAncestors: ["'none'"] } },
+    strictTransportSecurity: config.publicUrl.startsWith('https://')
+      ? { maxAge: 31_536_000, includeSubDomains: true }
+      : false,
+    xFrameOptions: false, // frame-ancestors in the CSP decides, page by page
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+    // Payment checkouts may open popups that talk back to this window.
+    crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
+    crossOriginEmbedderPolicy: false,
   });
 
   app.decorate('config', config);

@@ -11,7 +11,9 @@ export type BusEvent =
   | { kind: 'alert'; streamerId: string; alertId: number }
   | { kind: 'donation_changed'; streamerId: string; donationId: string }
   | { kind: 'token_deactivated'; streamerId: string; tokenId: string }
-  | { kind: 'presence_changed'; streamerId: string };
+  | { kind: 'presence_changed'; streamerId: string }
+  /** A streamer's page, alert or moderation settings (or active state) changed. */
+  | { kind: 'settings_changed'; streamerId: string };
 
 export type BusHandler = (event: BusEvent) => void;
 
@@ -76,7 +78,7 @@ export class EventBus {
     this.listener = null;
     if (listener) {
       listener.removeAllListeners('notification');
-      listener.release(true);
+      releaseQuietly(listener);
     }
   }
 
@@ -121,8 +123,8 @@ export class EventBus {
       client.on('error', (error) => {
         this.log.warn({ err: error }, 'LISTEN connection lost; reconnecting');
         if (this.listener === client) this.listener = null;
-        client.release(true);
-        setTimeout(() => void this.connectListener(), 1000).unref();
+        releaseQuietly(client);
+        if (!this.closed) setTimeout(() => void this.connectListener(), 1000).unref();
       });
       await client.query(`LISTEN ${CHANNEL}`);
       this.listener = client;
@@ -142,6 +144,17 @@ export class EventBus {
     if (batch.from === this.instanceId) return; // already delivered locally
     for (const event of batch.events) this.deliverLocally(event);
   }
+}
+
+/**
+ * Gives a broken or finished LISTEN connection back to the pool, destroyed. A connection the
+ * server ends reports twice (its FATAL message, then the closed socket); a second release would
+ * throw outside any handler and stop the process, so later reports are swallowed.
+ */
+function releaseQuietly(client: pg.PoolClient): void {
+  client.removeAllListeners('error');
+  client.on('error', () => {});
+  client.release(true);
 }
 
 /** Splits events into NOTIFY payloads that each stay under the size limit (ids are ASCII). */

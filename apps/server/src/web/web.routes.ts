@@ -3,6 +3,7 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import { notFound } from '../errors.ts';
+import { inlineScriptHashes, pageContentSecurityPolicy } from './content-security-policy.ts';
 import { findStreamerBySlug, resolveSlugAlias } from '../modules/streamers/streamers.service.ts';
 
 /** React Router writes this page for every path that is not prerendered (SPA mode). */
@@ -14,6 +15,9 @@ const REVALIDATE = 'no-cache';
 const APP_SCREENS = /^\/(auth|dashboard|status|test-alerts|dashboard\/[^/]+)\/?$/;
 /** Per-streamer pages: the donation page and the pages OBS loads. */
 const STREAMER_PAGES = /^\/([^/]+)(\/obs-alerts|\/audio-player|\/widgets\/[a-z-]+)?\/?$/;
+
+/** Pages that may open a payment provider's checkout: donation pages and the status page. */
+const PAYING_PAGES = /^\/(status|[^/]+)\/?$/;
 
 /** Paths that belong to the API and must never fall back to the web app. */
 const API_PREFIXES = ['/api/', '/sandbox/', '/media/'];
@@ -27,15 +31,35 @@ export const webRoutes: FastifyPluginAsync<{ distDir: string }> = async (app, { 
   const hasWebApp = files.has(`/${SPA_FALLBACK}`);
   if (!hasWebApp) app.log.warn({ distDir }, 'web app not built; serving the API only');
 
+  // Each HTML file's CSP allows exactly its own inline scripts (hashed once, at start-up).
+  const scriptHashes = new Map<string, string[]>();
+  for (const file of files) {
+    if (file.endsWith('.html')) {
+      scriptHashes.set(
+        file.slice(1),
+        inlineScriptHashes(fs.readFileSync(path.join(distDir, file), 'utf8')),
+      );
+    }
+  }
+  const isPrerendered = (file: string) => file !== SPA_FALLBACK;
+
   // Cache headers are ours (below); the plugin's own would replace them.
   await app.register(fastifyStatic, { root: distDir, serve: false, cacheControl: false });
 
-  const sendPage = (reply: FastifyReply, file: string, status = 200) =>
-    reply
+  const sendPage = (reply: FastifyReply, file: string, status = 200) => {
+    const urlPath = reply.request.url.split('?')[0] ?? '/';
+    const isPaying = !isPrerendered(file) && PAYING_PAGES.test(urlPath);
+    const csp = pageContentSecurityPolicy({
+      scriptHashes: scriptHashes.get(file) ?? [],
+      payingWith: isPaying ? app.payments.provider.name : null,
+    });
+    return reply
       .status(status)
       .header('cache-control', REVALIDATE)
+      .header('content-security-policy', csp)
       .type('text/html; charset=utf-8')
       .sendFile(file);
+  };
 
   /**
    * The SPA fallback with the right status: 200 for real screens and streamers, a 301 from an

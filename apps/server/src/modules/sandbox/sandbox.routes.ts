@@ -5,6 +5,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
 import { notFound } from '../../errors.ts';
 import { parseInput } from '../../lib/validation.ts';
+import { SANDBOX_CHECKOUT_CSP } from '../../web/content-security-policy.ts';
 import {
   buildSandboxWebhook,
   findSandboxOrder,
@@ -90,7 +91,11 @@ export const sandboxRoutes: FastifyPluginAsync = async (app) => {
       .replaceAll('{{amount}}', escapeHtml(formatRupees(order.amountPaise)))
       .replaceAll('{{customerName}}', escapeHtml(order.customerName))
       .replaceAll('{{state}}', escapeHtml(state.orderStatus));
-    return reply.header('cache-control', 'no-store').type('text/html; charset=utf-8').send(html);
+    return reply
+      .header('cache-control', 'no-store')
+      .header('content-security-policy', SANDBOX_CHECKOUT_CSP)
+      .type('text/html; charset=utf-8')
+      .send(html);
   });
 
   app.get('/sandbox/:asset', async (request, reply) => {

@@ -1,15 +1,39 @@
-import { ComingSoon } from '../../components/coming-soon';
+import './obs-overlay.css';
 
-// TODO(overlay issue): the OBS alert overlay of spec 02 §2 and §4 — token check
-// (?token=obs_…), SSE stream with Last-Event-ID replay, alert timing, typing effect, hyperemote
-// rain. The real page must stay transparent: it paints no background (see app.css).
+import { useSearchParams } from 'react-router';
+
+import { AlertCard } from './components/alert-card';
+import { ConnectionIndicator } from './components/connection-indicator';
+import { InvalidTokenNotice, ValidatingNotice } from './components/overlay-notice';
+import { OVERLAY_TEXT } from './overlay.constants';
+import { useOverlay } from './use-overlay';
+
+/**
+ * `/:slug/obs-alerts?token=obs_…`, the browser source streamers add to OBS (spec 02 §2). The
+ * page paints no background: between alerts the stream shows through untouched. It stays
+ * light on purpose (no query client, toasts or icon sets of its own).
+ */
 export function ObsOverlayPage({ slug }: { slug: string }) {
+  const [searchParams] = useSearchParams();
+  const token = searchParams.get('token')?.trim() ?? '';
+  if (!token) return <InvalidTokenNotice message={OVERLAY_TEXT.missingToken} />;
+  // A new slug or token starts a fresh overlay rather than patching the old one.
+  return <OverlayStage key={`${slug}\n${token}`} slug={slug} token={token} />;
+}
+
+function OverlayStage({ slug, token }: { slug: string; token: string }) {
+  const overlay = useOverlay(slug, token);
+
+  if (overlay.status === 'invalid') {
+    return <InvalidTokenNotice message={overlay.invalidMessage ?? OVERLAY_TEXT.invalidToken} />;
+  }
   return (
-    <main className="flex min-h-dvh items-center justify-center p-4">
-      <ComingSoon
-        title={`OBS alerts for ${slug}`}
-        description="Add this page as a browser source in OBS to show tips live on your stream."
-      />
+    <main className="pointer-events-none fixed inset-0 overflow-hidden">
+      {overlay.streamerName === null && <ValidatingNotice />}
+      {overlay.nowPlaying && (
+        <AlertCard key={overlay.nowPlaying.alert.alert_id} nowPlaying={overlay.nowPlaying} />
+      )}
+      <ConnectionIndicator status={overlay.status} />
     </main>
   );
 }

@@ -1,0 +1,99 @@
+import type { OverlayAlert } from '@shabaash/core';
+
+import { AlertPlayer, type NowPlaying } from './alert-player';
+import { watchObsSource } from './obs-source';
+import { markAlertShown } from './overlay.api';
+import { OverlayStream, type StreamStatus } from './overlay-stream';
+import { sessionPlayedAlerts } from './played-alerts';
+
+/** Everything the overlay page draws. */
+export type OverlaySnapshot = {
+  status: StreamStatus;
+  /** Set once the server has accepted the token. */
+  streamerName: string | null;
+  /** The server's text when the token was refused. */
+  invalidMessage: string | null;
+  nowPlaying: NowPlaying | null;
+};
+
+export const INITIAL_OVERLAY_SNAPSHOT: OverlaySnapshot = {
+  status: 'validating',
+  streamerName: null,
+  invalidMessage: null,
+  nowPlaying: null,
+};
+
+/** An acknowledgement that fails for a network blip is worth a couple more tries. */
+const ACK_RETRY_DELAYS_MS = [1000, 5000];
+
+/**
+ * Wires one overlay together: the alert stream feeds the player, OBS's show/hide events pause
+ * it, and every alert that finished playing is acknowledged to the server. Framework-free; the
+ * page subscribes through `onChange`.
+ */
+export class OverlayController {
+  private snapshot = INITIAL_OVERLAY_SNAPSHOT;
+  private readonly player: AlertPlayer;
+  private readonly stream: OverlayStream;
+  private stopWatchingObs: (() => void) | null = null;
+  private readonly pendingTimers = new Set<ReturnType<typeof setTimeout>>();
+
+  constructor(
+    private readonly slug: string,
+    private readonly token: string,
+    private readonly onChange: (snapshot: OverlaySnapshot) => void,
+  ) {
+    this.player = new AlertPlayer({
+      played: sessionPlayedAlerts(slug),
+      onChange: (nowPlaying) => this.update({ nowPlaying }),
+      onFinished: (alert) => this.acknowledge(alert),
+      onAlreadyPlayed: (alert) => this.acknowledge(alert),
+    });
+    this.stream = new OverlayStream({
+      slug,
+      token,
+      onStatus: (status) => this.update({ status }),
+      onValidated: (streamerName) => this.update({ streamerName }),
+      onInvalid: (invalidMessage) => {
+        this.player.dispose();
+        this.update({ invalidMessage, nowPlaying: null });
+      },
+      onAlert: (alert) => this.player.enqueue(alert),
+    });
+  }
+
+  start(): void {
+    this.stopWatchingObs = watchObsSource((isOnScreen) => this.player.setPaused(!isOnScreen));
+    this.stream.start();
+  }
+
+  stop(): void {
+    this.stream.stop();
+    this.player.dispose();
+    this.stopWatchingObs?.();
+    this.stopWatchingObs = null;
+    for (const timer of this.pendingTimers) clearTimeout(timer);
+    this.pendingTimers.clear();
+  }
+
+  private update(change: Partial<OverlaySnapshot>): void {
+    this.snapshot = { ...this.snapshot, ...change };
+    this.onChange(this.snapshot);
+  }
+
+  private acknowledge(alert: OverlayAlert, attempt = 0): void {
+    markAlertShown(this.slug, this.token, alert.alert_id).catch((error: unknown) => {
+      const delay = ACK_RETRY_DELAYS_MS[attempt];
+      if (delay === undefined) {
+        // The alert stays unshown on the server; this session's memory still never replays it.
+        console.warn(`Could not acknowledge alert ${String(alert.alert_id)}.`, error);
+        return;
+      }
+      const timer = setTimeout(() => {
+        this.pendingTimers.delete(timer);
+        this.acknowledge(alert, attempt + 1);
+      }, delay);
+      this.pendingTimers.add(timer);
+    });
+  }
+}

@@ -1,0 +1,46 @@
+import { ApiError, apiFetch } from '../../lib/api';
+
+/** The overlay's base path on the API for one streamer. */
+function overlayPath(slug: string): string {
+  return `/api/overlay/${encodeURIComponent(slug)}`;
+}
+
+/** What the token check concluded: usable, refused (with the server's words), or unknown. */
+export type TokenVerdict =
+  | { kind: 'valid'; streamerName: string }
+  | { kind: 'invalid'; message: string }
+  | { kind: 'unreachable' };
+
+/**
+ * `GET /api/overlay/:slug/session` (spec 02 §7, validate_obs_token_secure). A 400 or 401 is the
+ * spec's missing or invalid token, with its text; anything else (offline, a 5xx) says nothing
+ * about the token, so the overlay keeps trying.
+ */
+export async function checkOverlayToken(slug: string, token: string): Promise<TokenVerdict> {
+  try {
+    const session = await apiFetch<{ is_valid: boolean; streamer_name: string }>(
+      `${overlayPath(slug)}/session?token=${encodeURIComponent(token)}`,
+    );
+    return { kind: 'valid', streamerName: session.streamer_name };
+  } catch (error) {
+    if (error instanceof ApiError && (error.status === 400 || error.status === 401)) {
+      return { kind: 'invalid', message: error.message };
+    }
+    return { kind: 'unreachable' };
+  }
+}
+
+/** The alert stream's URL; `lastEventId` asks for what was missed since that alert. */
+export function overlayEventsUrl(slug: string, token: string, lastEventId: number | null): string {
+  const query = new URLSearchParams({ token });
+  if (lastEventId !== null) query.set('last_event_id', String(lastEventId));
+  return `${overlayPath(slug)}/events?${query.toString()}`;
+}
+
+/** Tells the server an alert has played, so a freshly opened overlay will not play it again. */
+export async function markAlertShown(slug: string, token: string, alertId: number): Promise<void> {
+  await apiFetch<undefined>(
+    `${overlayPath(slug)}/alerts/${String(alertId)}/shown?token=${encodeURIComponent(token)}`,
+    { method: 'POST' },
+  );
+}
