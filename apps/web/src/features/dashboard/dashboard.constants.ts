@@ -24,12 +24,102 @@ export const DASHBOARD_TEXT = {
   loading: 'Loading dashboard…',
   allDashboards: 'All dashboards',
   tipPageLabel: 'Public tip page',
-  comingTitle: 'This dashboard is being set up',
-  comingText: 'These sections are on their way and will appear here:',
-  comingSections: [
-    'Revenue at a glance: total, today, average tip and tips waiting for review',
-    'Approved donations, with approve and reject for tips that need a look',
-    'Telegram moderation: link the account that approves tips from your phone',
-    'OBS Setup: the browser-source link that shows tips live on your stream',
-  ],
+  refreshData: 'Refresh Data',
+  refreshingData: 'Refreshing…',
+  tabsLabel: 'Dashboard sections',
 } as const;
+
+/** The header's live-connection badge (spec 02 §2, §4 'Dashboard alerts'). */
+export const LIVE_TEXT = {
+  live: 'Live',
+  connecting: 'Connecting',
+  offline: 'Offline',
+  reconnect: 'Reconnect',
+  liveHint: 'New tips and moderation changes appear here as they happen.',
+  connectingHint: 'Connecting to live updates…',
+  offlineHint: 'Live updates stopped. Reconnect, or use Refresh Data to see the latest.',
+  newActivity: 'New Activity',
+} as const;
+
+/** '1 overlay connected', '3 overlays connected'. */
+export function overlaysConnectedText(count: number): string {
+  return `${String(count)} overlay${count === 1 ? '' : 's'} connected`;
+}
+
+/** The four stat cards (spec 02 §2). */
+export const STATS_TEXT = {
+  regionLabel: 'Revenue at a glance',
+  totalRevenue: 'Total Revenue',
+  todayRevenue: "Today's Revenue",
+  todayHint: 'Since midnight, India time',
+  averageDonation: 'Average Donation',
+  averageHint: 'Per successful donation',
+  pendingReview: 'Pending Review',
+  pendingHint: 'Waiting for approval',
+} as const;
+
+/** 'from 1 donation', 'from 12 donations'. */
+export function donationCountText(count: number): string {
+  return `from ${count.toLocaleString('en-IN')} donation${count === 1 ? '' : 's'}`;
+}
+
+export type DashboardTab = 'approved' | 'telegram' | 'obs';
+
+/** The three tabs (spec 02 §2). */
+export const TAB_LABELS: Record<DashboardTab, string> = {
+  approved: 'Approved Donations',
+  telegram: 'Telegram Dashboard',
+  obs: 'OBS Setup',
+};
+
+/** Donation lists and cards (spec 02 §2, Approved Donations tab). */
+export const DONATIONS_TEXT = {
+  approvedTitle: 'Approved Donations',
+  approvedDescription: 'The 50 newest donations that were paid and approved for your stream.',
+  approvedEmpty: "No approved donations yet. Donations will appear here once they're approved.",
+  pendingTitle: 'Waiting for Review',
+  pendingDescription:
+    'Paid donations held for review. Approve to show them on stream; rejected ones never appear.',
+  pendingEmpty: 'Nothing to review right now. New donations held for review will appear here.',
+  approve: 'Approve',
+  approving: 'Approving…',
+  reject: 'Reject',
+  rejecting: 'Rejecting…',
+  approvedToast: 'Donation approved',
+  approvedToastText: 'It will play on your overlay.',
+  rejectedToast: 'Donation rejected',
+  rejectedToastText: 'It will never be shown on stream.',
+  moderationFailed: 'Could not update this donation.',
+  playVoice: 'Play Voice Message',
+  pauseVoice: 'Pause Voice Message',
+  voiceFailed: 'Could not play the voice message.',
+  hyperemote: 'Hyperemote',
+  phoneLabel: 'Phone',
+  approvedAutomatically: 'Approved automatically',
+  viaTelegram: 'via Telegram',
+} as const;
+
+/** 'Showing the 20 newest of 34.' when more are waiting than the list holds. */
+export function pendingOverflowText(shown: number, total: number): string {
+  return `Showing the ${String(shown)} newest of ${String(total)}.`;
+}
+
+/** Screen-reader names of the donation type icons. */
+export const DONATION_TYPE_LABELS = {
+  text: 'Text message',
+  voice: 'Voice message',
+  hyperemote: 'Hyperemote',
+} as const;
+
+export const MODERATION_LABELS: Record<string, string> = {
+  pending: 'Pending',
+  approved: 'Approved',
+  auto_approved: 'Auto-approved',
+  rejected: 'Rejected',
+};
+
+export const PAYMENT_LABELS: Record<string, string> = {
+  success: 'Paid',
+  pending: 'Payment Pending',
+  failed: 'Payment Failed',
+};

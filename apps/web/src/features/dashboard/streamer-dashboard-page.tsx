@@ -10,12 +10,9 @@ import { useSession } from '../auth/use-session';
 import { NotFoundPage } from '../errors/not-found-page';
 import { ApiError } from '../../lib/api';
 import { DashboardMessage } from './components/dashboard-message';
-import { DashboardSetupNotice } from './components/dashboard-setup-notice';
-import { DashboardShell } from './components/dashboard-shell';
 import { LoadErrorMessage } from './components/load-error-message';
-import { StreamerDashboardHeader } from './components/streamer-dashboard-header';
-import type { StreamerDashboardSummary } from './dashboard.api';
 import { DASHBOARD_TEXT } from './dashboard.constants';
+import { StreamerDashboard } from './streamer-dashboard';
 import { useStreamerDashboard } from './use-dashboard-queries';
 
 function hasStatus(error: unknown, status: number): boolean {
@@ -53,7 +50,9 @@ export function StreamerDashboardPage({ slug }: { slug: string }) {
   if (dashboard.isPending || isUnauthorized(dashboard.error)) {
     return <FullPageSpinner label={DASHBOARD_TEXT.loading} />;
   }
-  if (dashboard.isError) {
+  // A failed background refresh keeps the dashboard on screen; losing access does not.
+  const isRefused = hasStatus(dashboard.error, 403) || hasStatus(dashboard.error, 404);
+  if (dashboard.isError && (!dashboard.data || isRefused)) {
     if (hasStatus(dashboard.error, 404)) return <NotFoundPage />;
     if (hasStatus(dashboard.error, 403)) {
       return (
@@ -76,15 +75,6 @@ export function StreamerDashboardPage({ slug }: { slug: string }) {
     );
   }
 
-  return <StreamerDashboard summary={dashboard.data} />;
-}
-
-/** The signed-in, permitted view. Stats, donations, Telegram and OBS tabs grow in here. */
-function StreamerDashboard({ summary }: { summary: StreamerDashboardSummary }) {
-  return (
-    <DashboardShell>
-      <StreamerDashboardHeader summary={summary} />
-      <DashboardSetupNotice slug={summary.streamer.slug} />
-    </DashboardShell>
-  );
+  // Keyed by slug: another streamer's dashboard starts with fresh live state.
+  return <StreamerDashboard key={dashboard.data.streamer.slug} summary={dashboard.data} />;
 }

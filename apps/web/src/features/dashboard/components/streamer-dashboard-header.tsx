@@ -10,13 +10,16 @@ import { StreamerAvatar } from './streamer-avatar';
 
 /**
  * The streamer dashboard's header (spec 02 §2): the streamer's name, the way back to the
- * chooser and Logout. `actions` is where the live-connection badge and Refresh Data go.
+ * chooser, `status` (the live-connection badge) under the name, and `actions` (Refresh Data)
+ * beside Logout.
  */
 export function StreamerDashboardHeader({
   summary,
+  status,
   actions,
 }: {
   summary: StreamerDashboardSummary;
+  status?: ReactNode;
   actions?: ReactNode;
 }) {
   const { streamer, viewer } = summary;
@@ -45,6 +48,7 @@ export function StreamerDashboardHeader({
             ) : null}
           </div>
         </div>
+        {status}
       </div>
       <div className="flex flex-wrap items-center gap-2">
         {actions}

@@ -1,0 +1,60 @@
+import { Check, Copy } from 'lucide-react';
+import { useId, type ReactNode } from 'react';
+
+import { Button } from '../../../components/ui/button';
+import { OBS_TEXT } from '../obs-setup.constants';
+
+/** A value to paste elsewhere (token, overlay URL) with its Copy button. */
+export function CopyField({
+  label,
+  value,
+  hint,
+  copyLabel,
+  isCopied,
+  onCopy,
+}: {
+  label: string;
+  value: string;
+  hint?: ReactNode;
+  /** The button's accessible name, e.g. 'Copy token'. */
+  copyLabel: string;
+  isCopied: boolean;
+  onCopy: () => void;
+}) {
+  const labelId = useId();
+  const hintId = useId();
+  return (
+    <div role="group" aria-labelledby={labelId} className="flex flex-col gap-1.5">
+      <p id={labelId} className="text-sm font-medium text-slate-800">
+        {label}
+      </p>
+      <div className="flex flex-col gap-2 sm:flex-row sm:items-stretch">
+        <code
+          aria-describedby={hint ? hintId : undefined}
+          className="min-w-0 flex-1 rounded-lg border border-slate-200 bg-slate-50 px-3 py-2 font-mono text-sm break-all text-slate-900 select-all"
+        >
+          {value}
+        </code>
+        <Button
+          variant="outline"
+          size="sm"
+          className="h-auto min-h-9 sm:w-28"
+          aria-label={isCopied ? OBS_TEXT.copied : copyLabel}
+          onClick={onCopy}
+        >
+          {isCopied ? (
+            <Check aria-hidden="true" className="size-4 text-emerald-600" />
+          ) : (
+            <Copy aria-hidden="true" className="size-4" />
+          )}
+          {isCopied ? OBS_TEXT.copied : OBS_TEXT.copy}
+        </Button>
+      </div>
+      {hint ? (
+        <p id={hintId} className="text-xs text-slate-500">
+          {hint}
+        </p>
+      ) : null}
+    </div>
+  );
+}
