@@ -86,11 +86,16 @@ export const sandboxRoutes: FastifyPluginAsync = async (app) => {
         .send('<!doctype html><title>Not found</title><p>This sandbox order does not exist.</p>');
     }
     const state = sandboxOrderState(order);
-    const html = pageTemplate
-      .replaceAll('{{orderId}}', escapeHtml(order.orderId))
-      .replaceAll('{{amount}}', escapeHtml(formatRupees(order.amountPaise)))
-      .replaceAll('{{customerName}}', escapeHtml(order.customerName))
-      .replaceAll('{{state}}', escapeHtml(state.orderStatus));
+    // One pass with a function: a name's `$&`/`$'` or `{{state}}` is never read as a pattern.
+    const values: Record<string, string> = {
+      orderId: order.orderId,
+      amount: formatRupees(order.amountPaise),
+      customerName: order.customerName,
+      state: state.orderStatus,
+    };
+    const html = pageTemplate.replace(/\{\{(\w+)\}\}/g, (placeholder, key: string) =>
+      escapeHtml(values[key] ?? placeholder),
+    );
     return reply
       .header('cache-control', 'no-store')
       .header('content-security-policy', SANDBOX_CHECKOUT_CSP)
