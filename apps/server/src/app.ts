@@ -24,8 +24,12 @@ import {
 import { telegramRoutes } from './modules/telegram/telegram.routes.ts';
 import { siteRoutes } from './modules/site/site.routes.ts';
 import { streamerRoutes } from './modules/streamers/streamers.routes.ts';
+import { uploadRoutes } from './modules/uploads/uploads.routes.ts';
+import { startVoiceUploadCleanup } from './modules/uploads/uploads.service.ts';
+import { voiceMessageRoutes } from './modules/voice-messages/voice-messages.routes.ts';
 import { EventBus } from './realtime/event-bus.ts';
 import { SseRegistry } from './realtime/sse.ts';
+import { createFileStorage } from './storage/create-file-storage.ts';
 import { webRoutes } from './web/web.routes.ts';
 
 declare module 'fastify' {
@@ -170,11 +174,19 @@ export async function buildApp({
   if (app.payments.provider.name === 'sandbox') await app.register(sandboxRoutes);
   await app.register(streamerRoutes);
   await app.register(siteRoutes);
+  await app.register(uploadRoutes);
+  await app.register(voiceMessageRoutes);
   await app.register(webRoutes, { distDir: config.webDistDir });
 
   if (backgroundJobs) {
     const stopReconciler = startReconciler(app.payments, RECONCILE_INTERVAL_MS);
     app.addHook('onClose', async () => stopReconciler());
+    const stopVoiceCleanup = startVoiceUploadCleanup({
+      db: database.db,
+      storage: createFileStorage(config),
+      log: app.log,
+    });
+    app.addHook('onClose', async () => stopVoiceCleanup());
     if (telegram) await startTelegram(app, telegram);
   }
 

@@ -6,3 +6,4 @@ export * from './payment-status.ts';
 export * from './site.ts';
 export * from './alerts.ts';
 export * from './moderation.ts';
+export * from './voice.ts';

@@ -1,0 +1,101 @@
+import fastifyMultipart from '@fastify/multipart';
+import type { FastifyPluginAsync } from 'fastify';
+import { VOICE_MESSAGES, type VoiceUploadResponse } from '@shabaash/core';
+import { z } from 'zod';
+import { notFound } from '../../errors.ts';
+import { RateLimiter } from '../../lib/rate-limiter.ts';
+import { createFileStorage } from '../../storage/create-file-storage.ts';
+import { parseRange } from './http-range.ts';
+import { readVoiceFile } from './read-voice-file.ts';
+import { findAttachedUpload, storeVoiceUpload } from './uploads.service.ts';
+
+/** A fan records a few takes at most; a script uploading all day is cut off. */
+const UPLOADS_PER_MINUTE = 10;
+const UPLOADS_PER_HOUR = 60;
+
+/** A voice file never changes once stored (new recording, new id): cache it for a year. */
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+
+const mediaParams = z.object({ uploadId: z.uuid() });
+
+/** Voice uploads (before payment) and the voice files of paid donations. */
+export const uploadRoutes: FastifyPluginAsync = async (app) => {
+  // Registered here, so only this plugin's routes accept multipart bodies.
+  await app.register(fastifyMultipart);
+  const db = app.database.db;
+  const storage = createFileStorage(app.config);
+  const perMinute = new RateLimiter(UPLOADS_PER_MINUTE, 60_000);
+  const perHour = new RateLimiter(UPLOADS_PER_HOUR, 3_600_000);
+
+  /** Multipart, field `file`: checked by its content, stored, answered with its id. */
+  app.post('/api/uploads/voice', async (request, reply): Promise<VoiceUploadResponse> => {
+    perMinute.consume(request.ip, VOICE_MESSAGES.tooManyUploads);
+    perHour.consume(request.ip, VOICE_MESSAGES.tooManyUploads);
+    const data = await readVoiceFile(request, reply);
+    const upload = await storeVoiceUpload({ db, storage }, data);
+    reply.status(201);
+    return { upload_id: upload.id, duration_ms: upload.durationMs };
+  });
+
+  /**
+   * A paid donation's voice message, by its unguessable upload id. Range requests let the
+   * player seek; the ETag and a year of caching fit content that never changes.
+   */
+  app.route({
+    // HEAD is ours too (not Fastify's automatic one, which reads a streamed body to the end).
+    method: ['GET', 'HEAD'],
+    url: '/media/voice/:uploadId',
+    handler: async (request, reply) => {
+      const params = mediaParams.safeParse(request.params);
+      const upload = params.success ? await findAttachedUpload(db, params.data.uploadId) : null;
+      if (!upload) throw notFound('This voice message does not exist.', 'voice_not_found');
+
+      const etag = `"${upload.id}"`;
+      if (matchesEtag(request.headers['if-none-match'], etag)) {
+        return reply.status(304).header('etag', etag).header('cache-control', IMMUTABLE).send();
+      }
+      const ifRange = request.headers['if-range'];
+      const requested =
+        ifRange === undefined || ifRange === etag
+          ? parseRange(request.headers.range, upload.sizeBytes)
+          : ({ kind: 'full' } as const);
+      if (requested.kind === 'unsatisfiable') {
+        return reply
+          .status(416)
+          .header('content-range', `bytes */${upload.sizeBytes}`)
+          .send({ error: { code: 'range_not_satisfiable', message: 'Range not satisfiable.' } });
+      }
+
+      const range = requested.kind === 'partial' ? requested.range : undefined;
+      // HEAD: the headers only, without opening the file.
+      const body = request.method === 'HEAD' ? null : await storage.get(upload.storageKey, range);
+      if (request.method !== 'HEAD' && !body) {
+        request.log.warn({ uploadId: upload.id }, 'voice file missing from storage');
+        throw notFound('This voice message does not exist.', 'voice_not_found');
+      }
+      reply
+        .header('content-type', upload.contentType)
+        .header('accept-ranges', 'bytes')
+        .header('cache-control', IMMUTABLE)
+        .header('etag', etag)
+        .header('last-modified', upload.createdAt.toUTCString())
+        .header('x-content-type-options', 'nosniff')
+        .header('content-length', range ? range.end - range.start + 1 : upload.sizeBytes);
+      if (range) {
+        reply
+          .status(206)
+          .header('content-range', `bytes ${range.start}-${range.end}/${upload.sizeBytes}`);
+      }
+      return reply.send(body ?? undefined);
+    },
+  });
+};
+
+/** If-None-Match: a list of entity tags, or '*'. */
+function matchesEtag(header: string | undefined, etag: string): boolean {
+  if (!header) return false;
+  return header
+    .split(',')
+    .map((tag) => tag.trim().replace(/^W\//, ''))
+    .some((tag) => tag === etag || tag === '*');
+}
