@@ -112,6 +112,7 @@ export async function buildApp({
         db: database.db,
         bus,
         log: app.log,
+        storage: createFileStorage(config),
       })
     : null;
   app.decorate('telegram', telegram);

@@ -1,10 +1,11 @@
 import crypto from 'node:crypto';
 import { formatRupees } from '@shabaash/core';
 import type { FastifyBaseLogger } from 'fastify';
-import { Bot, GrammyError, InlineKeyboard } from 'grammy';
+import { Bot, GrammyError, InlineKeyboard, InputFile } from 'grammy';
 import type { UserFromGetMe } from 'grammy/types';
 import type { Database } from '../../db/client.ts';
 import { AppError } from '../../errors.ts';
+import type { FileStorage } from '../../storage/file-storage.ts';
 import type { EventBus } from '../../realtime/event-bus.ts';
 import { findDonationWithStreamer } from '../donations/dashboard.queries.ts';
 import { sanitizeText } from '../donations/donation.presenter.ts';
@@ -40,6 +41,8 @@ export function createTelegramModeration(options: {
   db: Database;
   bus: EventBus;
   log: FastifyBaseLogger;
+  /** Where voice clips live, so review requests can carry them. */
+  storage?: FileStorage;
 }): TelegramModeration {
   const { db, bus, log } = options;
   const bot = new Bot(options.token, {
@@ -122,6 +125,27 @@ export function createTelegramModeration(options: {
     },
   };
 
+  async function readClip(voice: {
+    storageKey: string;
+    contentType: string;
+  }): Promise<Clip | null> {
+    const stream = await options.storage?.get(voice.storageKey);
+    if (!stream) return null;
+    const chunks: Buffer[] = [];
+    for await (const chunk of stream) chunks.push(Buffer.from(chunk as Uint8Array));
+    const contentType = voice.contentType.split(';')[0]?.trim() ?? '';
+    const filename = voice.storageKey.split('/').pop() ?? 'voice';
+    return { bytes: Buffer.concat(chunks), contentType, filename };
+  }
+
+  function sendClip(chatId: number, clip: Clip) {
+    const file = new InputFile(clip.bytes, clip.filename);
+    const caption = '🎤 Voice message';
+    return VOICE_TYPES.has(clip.contentType)
+      ? bot.api.sendVoice(chatId, file, { caption })
+      : bot.api.sendDocument(chatId, file, { caption });
+  }
+
   async function sendReviewRequest(donationId: string): Promise<void> {
     const found = await findDonationWithStreamer(db, donationId);
     const isWaiting =
@@ -131,13 +155,23 @@ export function createTelegramModeration(options: {
     const keyboard = new InlineKeyboard()
       .text('✅ Approve', `m:a:${donationId}`)
       .text('❌ Reject', `m:r:${donationId}`);
+    const clip = found.voice ? await readClip(found.voice) : null;
     for (const chatId of await moderatorChatIds(db, found.streamer.id)) {
       queue.push(chatId, () =>
         bot.api.sendMessage(chatId, text, { parse_mode: 'HTML', reply_markup: keyboard }),
       );
+      if (clip) queue.push(chatId, () => sendClip(chatId, clip));
     }
   }
 }
+
+/**
+ * Telegram shows OGG/Opus, MP3 and M4A as voice messages; anything else (Chrome's WebM) goes as
+ * a document, which still plays in Telegram's apps.
+ */
+const VOICE_TYPES = new Set(['audio/ogg', 'audio/mpeg', 'audio/mp4']);
+
+type Clip = { bytes: Buffer; contentType: string; filename: string };
 
 /** The review message; donor text is escaped for Telegram's HTML parse mode. */
 function reviewText(

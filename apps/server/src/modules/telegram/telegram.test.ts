@@ -1,3 +1,6 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import type { Update } from 'grammy/types';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -7,6 +10,7 @@ import { buildStreamer, buildUser, signIn } from '../../../test/factories.ts';
 import { placeOrderId } from '../../../test/payments.ts';
 import { openSse } from '../../../test/sse-client.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
+import { uploadFixture } from '../uploads/voice-upload.test-helper.ts';
 
 const MODERATOR_ID = 5_000_000_001; // beyond 32 bits, as real Telegram ids can be
 const STRANGER_ID = 777;
@@ -17,12 +21,15 @@ describe('Telegram moderation', () => {
   let owner: Record<string, string>;
   let baseUrl: string;
   let updateId = 1;
+  let dataDir: string;
 
   beforeAll(async () => {
     fake = await startFakeTelegram();
+    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'shabaash-telegram-'));
     testApp = await createTestApp({
       TELEGRAM_BOT_TOKEN: '123456:TEST-token',
       TELEGRAM_API_ROOT: fake.apiRoot,
+      DATA_DIR: dataDir,
     });
     await testApp.app.telegram!.bot.init(); // getMe, answered by the fake
     const db = testApp.database.db;
@@ -34,6 +41,7 @@ describe('Telegram moderation', () => {
   afterAll(async () => {
     await testApp.close();
     await fake.close();
+    fs.rmSync(dataDir, { recursive: true, force: true });
   });
 
   const moderators = (method: 'GET' | 'PUT' | 'DELETE', payload?: object, headers = owner) =>
@@ -134,6 +142,29 @@ describe('Telegram moderation', () => {
         ],
       ],
     });
+  });
+
+  it('sends the voice clip after the review message: OGG as a voice message, WebM as a file', async () => {
+    for (const [fixture, method] of [
+      ['voice-2s.ogg', 'sendVoice'],
+      ['voice-3s-chrome.webm', 'sendDocument'],
+    ] as const) {
+      const uploadId = await uploadFixture(testApp.app, fixture);
+      const orderId = await placeOrderId(testApp.app, 'reviewed', {
+        type: 'voice',
+        voice_upload_id: uploadId,
+        message: '',
+      });
+      await testApp.app.inject({
+        method: 'POST',
+        url: `/sandbox/checkout/${orderId}/complete`,
+        payload: { result: 'paid' },
+      });
+      await testApp.app.telegram!.idle();
+      const last = fake.calls.slice(-2).map((call) => call.method);
+      expect(last).toEqual(['sendMessage', method]);
+      expect(String(fake.calls.at(-2)?.params.text)).toContain('🎤 Voice message attached');
+    }
   });
 
   it('approves from a linked moderator’s button: the overlay gets the alert and the message shows who', async () => {
