@@ -25,3 +25,15 @@ export function statusPagePath(orderId: string, status?: StatusParam): string {
   if (status) params.set('status', status);
   return `/status?${params.toString()}`;
 }
+
+/**
+ * `returnPath` with the checkout's `status` added, for a redirect flow that knows how it ended
+ * (Razorpay's modal, a Cashfree redirect that never left). Any other query is kept.
+ */
+export function returnPathWithStatus(returnPath: string, status: StatusParam): string {
+  const base = 'http://return.invalid';
+  const url = new URL(returnPath, base);
+  url.searchParams.set('status', status);
+  const path = `${url.pathname}${url.search}${url.hash}`;
+  return url.origin === base ? path : url.href;
+}

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 
 import type { Checkout, PaymentSettings } from './checkout.types';
-import { loadCheckout } from './load-checkout';
+import { loadCheckout, shouldRetryCheckoutLoad } from './load-checkout';
 
 export type CheckoutState =
   { status: 'loading' } | { status: 'ready'; checkout: Checkout } | { status: 'error' };
@@ -14,6 +14,8 @@ export function useCheckout(payment: PaymentSettings): CheckoutState {
   const query = useQuery({
     queryKey: ['checkout', payment.provider, payment.mode, payment.client_key ?? null],
     queryFn: () => loadCheckout(payment),
+    // A provider script that timed out is not fetched again: the page shows the error at once.
+    retry: shouldRetryCheckoutLoad,
     // A loaded checkout is good for the life of the page; a Refresh Page button retries it.
     staleTime: Infinity,
     gcTime: Infinity,
