@@ -65,6 +65,8 @@ describe('HTTP foundation', () => {
 
   it('reports 503 from /healthz once the database stops answering', async () => {
     const other = await createTestApp();
+    // The event bus holds a pooled LISTEN connection (PostgreSQL); let it go so the pool can end.
+    await other.app.realtime.bus.close();
     await other.database.close();
     const response = await other.app.inject({ method: 'GET', url: '/healthz' });
     expect(response.statusCode).toBe(503);
