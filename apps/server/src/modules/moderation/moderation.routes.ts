@@ -2,7 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
 import { notFound } from '../../errors.ts';
 import { parseInput } from '../../lib/validation.ts';
-import { requireStreamerAccess } from '../../policies/access.ts';
+import { requireStreamerAccess, requireUser } from '../../policies/access.ts';
 import { findDonationWithStreamer } from '../donations/dashboard.queries.ts';
 import { presentDashboardDonation } from '../donations/dashboard.presenter.ts';
 import { moderateDonation } from './moderation.service.ts';
@@ -16,6 +16,8 @@ export const moderationRoutes: FastifyPluginAsync = async (app) => {
   for (const decision of ['approve', 'reject'] as const) {
     app.post(`/api/donations/:id/${decision}`, async (request) => {
       const { id } = parseInput(params, request.params);
+      // Signed-out callers learn nothing, not even whether the donation exists.
+      await requireUser(request);
       const found = await findDonationWithStreamer(db, id);
       if (!found) throw notFound('This donation does not exist.', 'donation_not_found');
       const { viewer } = await requireStreamerAccess(request, found.streamer.slug);
