@@ -20,7 +20,7 @@ async function openDonationPage(browser: Browser, slug = 'techgamer') {
 
 /** Fills the full form for a ₹51 text tip. */
 async function fillTextTip(page: Page) {
-  await page.getByLabel('Your Name').fill(FAN_NAME);
+  await page.getByRole('textbox', { name: 'Your Name' }).fill(FAN_NAME);
   await page.getByRole('radio', { name: /Text Message/ }).check();
   await page.getByLabel('Amount (₹)').fill('51');
   await page.getByLabel('Message', { exact: true }).fill('Great stream! 🔥');
@@ -115,7 +115,7 @@ describe('donation page (a fan on a 390×844 phone)', () => {
     await page.getByText('Name Required').waitFor();
     await page.getByText('Please enter your name.').waitFor();
 
-    await page.getByLabel('Your Name').fill(FAN_NAME);
+    await page.getByRole('textbox', { name: 'Your Name' }).fill(FAN_NAME);
     await page.getByLabel('Message', { exact: true }).fill('Hello!');
     await page.getByLabel('Amount (₹)').fill('0');
     await donate.click();
@@ -143,7 +143,7 @@ describe('donation page (a fan on a 390×844 phone)', () => {
     expect(await amount.getAttribute('readonly')).not.toBeNull();
 
     await page.getByRole('radio', { name: /Love/ }).check();
-    await page.getByLabel('Your Name').fill(FAN_NAME);
+    await page.getByRole('textbox', { name: 'Your Name' }).fill(FAN_NAME);
     await submitWithMobile(page);
     await page.frameLocator(CHECKOUT_IFRAME).getByRole('button', { name: 'Pay ₹1 (UPI)' }).click();
     await page.waitForURL(/\/status\?order_id=techgamer_[^&]+&status=success$/);
@@ -154,7 +154,7 @@ describe('donation page (a fan on a 390×844 phone)', () => {
   it('CodeLive: the simple form redirects to the checkout and back to /status', async () => {
     const { page } = await openDonationPage(browser, 'codelive');
     await page.getByRole('heading', { name: 'Recent Support' }).waitFor();
-    await page.getByLabel('Your Name').fill(FAN_NAME);
+    await page.getByRole('textbox', { name: 'Your Name' }).fill(FAN_NAME);
     await page.getByLabel('Amount (₹)').fill('51');
     await page.getByText('Hyperemote Activated! Special effects included').waitFor();
     await submitWithMobile(page);
@@ -191,7 +191,7 @@ describe.skip('voice tip (fake microphone)', () => {
 
   it('records 3 s, uploads before payment, and pays', async () => {
     const { page } = await openDonationPage(browser);
-    await page.getByLabel('Your Name').fill(FAN_NAME);
+    await page.getByRole('textbox', { name: 'Your Name' }).fill(FAN_NAME);
     await page.getByRole('radio', { name: /Voice Message/ }).check();
     await page.getByRole('button', { name: 'Start recording' }).click();
     await page.getByRole('button', { name: 'Stop recording' }).waitFor();

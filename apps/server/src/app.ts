@@ -1,5 +1,10 @@
 import helmet from '@fastify/helmet';
-import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply } from 'fastify';
+import Fastify, {
+  type FastifyError,
+  type FastifyInstance,
+  type FastifyReply,
+  type RouteOptions,
+} from 'fastify';
 import type { Config } from './config.ts';
 import type { DatabaseConnection } from './db/client.ts';
 import { AppError, GENERIC_ERROR_MESSAGE } from './errors.ts';
@@ -7,6 +12,7 @@ import { adminRoutes } from './modules/admin/admin.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { donationRoutes } from './modules/donations/donations.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
+import { leaderboardRoutes } from './modules/leaderboards/leaderboards.routes.ts';
 import { OverlayHub } from './modules/overlays/overlay-hub.ts';
 import { overlayRoutes } from './modules/overlays/overlay.routes.ts';
 import { createPaymentProvider } from './modules/payments/payment-providers.ts';
@@ -15,6 +21,8 @@ import { razorpayRoutes } from './modules/payments/razorpay.routes.ts';
 import { startReconciler } from './modules/payments/reconciler.ts';
 import { webhookRoutes } from './modules/payments/webhooks.routes.ts';
 import { sandboxRoutes } from './modules/sandbox/sandbox.routes.ts';
+import { settingsRoutes } from './modules/settings/settings.routes.ts';
+import { inviteRoutes } from './modules/invites/invites.routes.ts';
 import { dashboardRoutes } from './modules/donations/dashboard.routes.ts';
 import { moderationRoutes } from './modules/moderation/moderation.routes.ts';
 import {
@@ -48,6 +56,8 @@ export type AppDependencies = {
   database: DatabaseConnection;
   /** Starts the reconciler and other timers; off in tests, which drive them by hand. */
   backgroundJobs?: boolean;
+  /** Hears every route as it is registered (the authorization matrix test lists them so). */
+  onRoute?: (route: RouteOptions) => void;
 };
 
 /** How often the reconciler looks for pending orders that are due a provider check. */
@@ -58,6 +68,7 @@ export async function buildApp({
   config,
   database,
   backgroundJobs = false,
+  onRoute,
 }: AppDependencies): Promise<FastifyInstance> {
   const app = Fastify({
     logger: {
@@ -76,6 +87,8 @@ export async function buildApp({
         .send(errorBody('bad_request', error.message));
     },
   });
+  // Before any plugin, so routes registered inside plugins are heard too.
+  if (onRoute) app.addHook('onRoute', onRoute);
 
   // Baseline security headers on every answer. API answers may run nothing and be framed by no
   // one; web pages replace the CSP with their own (web/content-security-policy.ts).
@@ -177,6 +190,9 @@ export async function buildApp({
   await app.register(siteRoutes);
   await app.register(uploadRoutes);
   await app.register(voiceMessageRoutes);
+  await app.register(leaderboardRoutes);
+  await app.register(settingsRoutes);
+  await app.register(inviteRoutes);
   await app.register(webRoutes, { distDir: config.webDistDir });
 
   if (backgroundJobs) {

@@ -21,7 +21,9 @@ export default [
 
   // App screens (client-rendered from the SPA fallback).
   route('auth', 'pages/auth.tsx'),
+  route('auth/invite/:code', 'pages/invite.tsx'),
   route('dashboard', 'pages/dashboard.tsx'),
+  route('dashboard/admin', 'pages/admin-console.tsx'),
   route('dashboard/:slug', 'pages/streamer-dashboard.tsx'),
   route('status', 'pages/payment-status.tsx'),
   route('test-alerts', 'pages/test-alerts.tsx'),
@@ -30,6 +32,9 @@ export default [
   route(':slug', 'pages/donation.tsx'),
   route(':slug/obs-alerts', 'pages/obs-alerts.tsx'),
   route(':slug/audio-player', 'pages/audio-player.tsx'),
+  route(':slug/widgets/leaderboard', 'pages/widget-leaderboard.tsx'),
+  route(':slug/widgets/goal', 'pages/widget-goal.tsx'),
+  route(':slug/widgets/recent', 'pages/widget-recent.tsx'),
 
   route('*', 'pages/not-found.tsx'),
 ] satisfies RouteConfig;

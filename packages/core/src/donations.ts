@@ -137,6 +137,8 @@ export const orderRequestSchema = z
     hyperemote_id: z
       .enum(hyperemoteIds, { error: DONATION_MESSAGES.hyperemoteRequired.description })
       .optional(),
+    /** Shown as 'Anonymous' on every public surface; the name given is not kept. */
+    anonymous: z.boolean().optional(),
   })
   .superRefine((order, context) => {
     if (order.type === 'text' && order.message.trim() === '') {
@@ -193,6 +195,8 @@ export type PublicStreamer = {
   show_emote_picker: boolean;
   hyperemote_price_paise: number;
   is_active: boolean;
+  /** Whether the donation page shows the fan leaderboard (the streamer may opt out). */
+  show_leaderboard: boolean;
   payment: {
     provider: OrderResponse['provider'];
     mode: OrderResponse['mode'];

@@ -1,8 +1,10 @@
 import { sql } from 'drizzle-orm';
+import type { AlertSettings, HyperemoteTiers, SocialLink } from '@shabaash/core';
 import {
   bigint,
   bigserial,
   boolean,
+  date,
   index,
   integer,
   jsonb,
@@ -83,6 +85,26 @@ export const streamers = pgTable('streamers', {
   /** Words that send a message to review even in auto mode; null means the starter list. */
   blockedWords: text('blocked_words').array(),
   isActive: boolean('is_active').notNull().default(true),
+  /** Whether the donation page shows the fan leaderboard; OBS widgets show it regardless. */
+  showLeaderboard: boolean('show_leaderboard').notNull().default(true),
+  // Creator settings (issue 10). Null in the nullable ones means the default in @shabaash/core.
+  /** The uploaded, resized avatar (`/media/files/<id>`), or null for the initial letter. */
+  avatarImageUrl: text('avatar_image_url'),
+  welcomeText: text('welcome_text').notNull().default(''),
+  socialLinks: jsonb('social_links')
+    .$type<SocialLink[]>()
+    .notNull()
+    .default(sql`'[]'::jsonb`),
+  /** The smallest tip the donation page and the order API accept. */
+  minAmountPaise: integer('min_amount_paise').notNull().default(100),
+  /** The donation form's one-tap amounts; null: DEFAULT_PRESET_AMOUNTS_PAISE. */
+  presetAmountsPaise: integer('preset_amounts_paise').array(),
+  /** Where hyperemote tiers start; null: DEFAULT_HYPEREMOTE_TIERS. */
+  hyperemoteTiers: jsonb('hyperemote_tiers').$type<HyperemoteTiers>(),
+  /** Alert variations by donation type and amount; null: DEFAULT_ALERT_SETTINGS. */
+  alertSettings: jsonb('alert_settings').$type<AlertSettings>(),
+  /** Moderators (not the streamer's admins) see donations without their amounts. */
+  hideAmountsFromModerators: boolean('hide_amounts_from_moderators').notNull().default(false),
   createdAt: createdAt(),
 });
 
@@ -132,6 +154,13 @@ export const donations = pgTable(
     phone: text('phone').notNull(),
     voiceUploadId: uuid('voice_upload_id'),
     hyperemoteId: text('hyperemote_id'),
+    /**
+     * The fan's private, cookie-held random key: with the name it identifies a supporter on the
+     * leaderboards. Never leaves the server. Null for donations made before it existed.
+     */
+    fanKey: text('fan_key'),
+    /** The fan tipped anonymously: `name` then holds 'Anonymous'; the name given is not kept. */
+    isAnonymous: boolean('is_anonymous').notNull().default(false),
     provider: text('provider').notNull(),
     providerOrderId: text('provider_order_id'),
     paymentSessionId: text('payment_session_id'),
@@ -156,6 +185,13 @@ export const donations = pgTable(
     index('donations_pending_check_idx')
       .on(table.nextCheckAt)
       .where(sql`${table.paymentStatus} = 'pending'`),
+    // The donations that count (paid and approved), by time, with the amount for index-only
+    // sums: goal progress, recent supporters, and rebuilding supporter_totals.
+    index('donations_counted_idx')
+      .on(table.streamerId, table.createdAt, table.amountPaise)
+      .where(
+        sql`${table.paymentStatus} = 'success' AND ${table.moderationStatus} IN ('approved', 'auto_approved')`,
+      ),
   ],
 );
 
@@ -218,6 +254,69 @@ export const obsTokens = pgTable(
   ],
 );
 
+// ── leaderboards and goals ─────────────────────────────────────────────────────────────────
+
+/**
+ * Supporters' running totals per leaderboard window, so a leaderboard is one short index scan
+ * however many donations a streamer has. Maintained only by the `donations_supporter_totals`
+ * trigger (migration 0005), in the same transaction as the donation change that moves a total;
+ * `rebuild_supporter_totals(streamer_id)` recomputes a streamer's rows from donations.
+ * `period` is 'day' | 'week' | 'month' | 'all'; `period_start` is the India-calendar day, the
+ * Monday, the first of the month, or 1970-01-01 for all time.
+ */
+export const supporterTotals = pgTable(
+  'supporter_totals',
+  {
+    streamerId: uuid('streamer_id')
+      .notNull()
+      .references(() => streamers.id, { onDelete: 'cascade' }),
+    period: text('period', { enum: ['day', 'week', 'month', 'all'] }).notNull(),
+    periodStart: date('period_start', { mode: 'string' }).notNull(),
+    /** The donation's fan key, or its id when it has none (such tips are never merged). */
+    donorKey: text('donor_key').notNull(),
+    name: text('name').notNull(),
+    amountPaise: bigint('amount_paise', { mode: 'number' }).notNull(),
+    tipCount: integer('tip_count').notNull(),
+    /** The latest counted tip: among equal totals, whoever got there first ranks first. */
+    lastTipAt: timestamp('last_tip_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [
+    primaryKey({
+      columns: [table.streamerId, table.period, table.periodStart, table.donorKey, table.name],
+    }),
+    index('supporter_totals_rank_idx').on(
+      table.streamerId,
+      table.period,
+      table.periodStart,
+      table.amountPaise.desc().nullsFirst(),
+      table.lastTipAt,
+    ),
+  ],
+);
+
+/** Donation goals; one open goal per streamer (closing it keeps the row as history). */
+export const goals = pgTable(
+  'goals',
+  {
+    id: id(),
+    streamerId: uuid('streamer_id')
+      .notNull()
+      .references(() => streamers.id, { onDelete: 'cascade' }),
+    title: text('title').notNull(),
+    targetPaise: bigint('target_paise', { mode: 'number' }).notNull(),
+    startsAt: timestamp('starts_at', { withTimezone: true }).notNull().defaultNow(),
+    endsAt: timestamp('ends_at', { withTimezone: true }),
+    /** Set when the streamer removes the goal or replaces it with a new one. */
+    closedAt: timestamp('closed_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    uniqueIndex('goals_one_open_uq')
+      .on(table.streamerId)
+      .where(sql`${table.closedAt} IS NULL`),
+  ],
+);
+
 // ── telegram ───────────────────────────────────────────────────────────────────────────────
 
 export const streamerModerators = pgTable(
@@ -237,15 +336,27 @@ export const streamerModerators = pgTable(
 
 // ── uploads ────────────────────────────────────────────────────────────────────────────────
 
-export const voiceUploads = pgTable('voice_uploads', {
-  id: id(),
-  storageKey: text('storage_key').notNull().unique(),
-  contentType: text('content_type').notNull(),
-  sizeBytes: integer('size_bytes').notNull(),
-  durationMs: integer('duration_ms').notNull(),
-  donationId: uuid('donation_id'),
-  createdAt: createdAt(),
-});
+export const voiceUploads = pgTable(
+  'voice_uploads',
+  {
+    id: id(),
+    storageKey: text('storage_key').notNull().unique(),
+    contentType: text('content_type').notNull(),
+    sizeBytes: integer('size_bytes').notNull(),
+    durationMs: integer('duration_ms').notNull(),
+    /** The order that named this upload; set once, atomically, so no two orders share it. */
+    orderId: text('order_id').unique(),
+    /** Set when that order is paid: the upload is then the donation's voice message. */
+    donationId: uuid('donation_id'),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    // The cleanup job looks for old uploads that never became a donation's voice message.
+    index('voice_uploads_unattached_idx')
+      .on(table.createdAt)
+      .where(sql`${table.donationId} IS NULL`),
+  ],
+);
 
 // ── site ───────────────────────────────────────────────────────────────────────────────────
 
@@ -277,6 +388,70 @@ export const siteSettings = pgTable('site_settings', {
   value: jsonb('value').notNull(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+// ── settings, admin console ────────────────────────────────────────────────────────────────
+
+/** Images and sounds streamers upload for their page and alerts; served at /media/files/:id. */
+export const mediaFiles = pgTable(
+  'media_files',
+  {
+    id: id(),
+    streamerId: uuid('streamer_id')
+      .notNull()
+      .references(() => streamers.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: ['avatar', 'cover', 'alert_image', 'alert_sound'] }).notNull(),
+    storageKey: text('storage_key').notNull().unique(),
+    contentType: text('content_type').notNull(),
+    sizeBytes: integer('size_bytes').notNull(),
+    uploadedBy: uuid('uploaded_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (table) => [index('media_files_streamer_idx').on(table.streamerId, table.kind)],
+);
+
+/**
+ * Every settings and admin-console change: who, when, the old and the new value. Written in
+ * the transaction of the change; never updated.
+ */
+export const settingsAudit = pgTable(
+  'settings_audit',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    /** Null for site-wide settings (the home page video). */
+    streamerId: uuid('streamer_id').references(() => streamers.id, { onDelete: 'set null' }),
+    actorUserId: uuid('actor_user_id').references(() => users.id, { onDelete: 'set null' }),
+    /** Kept as text, so the record outlives the account. */
+    actorEmail: text('actor_email').notNull(),
+    section: text('section').notNull(),
+    field: text('field').notNull(),
+    oldValue: jsonb('old_value'),
+    newValue: jsonb('new_value'),
+    createdAt: createdAt(),
+  },
+  (table) => [index('settings_audit_streamer_idx').on(table.streamerId, table.id)],
+);
+
+/** One-time sign-up links: an e-mail invited to a streamer before it has an account. */
+export const invites = pgTable(
+  'invites',
+  {
+    id: id(),
+    /** SHA-256 of the code in the link; the code itself is never stored. */
+    codeHash: text('code_hash').notNull().unique(),
+    /** Trimmed and lower-cased, like users.email. */
+    email: text('email').notNull(),
+    streamerId: uuid('streamer_id')
+      .notNull()
+      .references(() => streamers.id, { onDelete: 'cascade' }),
+    isAdmin: boolean('is_admin').notNull().default(false),
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    usedBy: uuid('used_by').references(() => users.id, { onDelete: 'set null' }),
+  },
+  (table) => [index('invites_streamer_idx').on(table.streamerId, table.email)],
+);
 
 // ── sandbox gateway ────────────────────────────────────────────────────────────────────────
 

@@ -57,7 +57,9 @@ describe('web app serving', () => {
       '/musicstream',
       '/musicstream/obs-alerts?token=x',
       '/dashboard/anyone',
+      '/dashboard/admin',
       '/auth',
+      '/auth/invite/some-one-time-code',
       '/status',
     ];
     for (const url of urls) {

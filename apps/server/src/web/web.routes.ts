@@ -12,7 +12,8 @@ const IMMUTABLE = 'public, max-age=31536000, immutable';
 const REVALIDATE = 'no-cache';
 
 /** Client-rendered app screens (spec route tables) that are not per streamer. */
-const APP_SCREENS = /^\/(auth|dashboard|status|test-alerts|dashboard\/[^/]+)\/?$/;
+const APP_SCREENS =
+  /^\/(auth|auth\/invite\/[^/]+|dashboard|status|test-alerts|dashboard\/[^/]+)\/?$/;
 /** Per-streamer pages: the donation page and the pages OBS loads. */
 const STREAMER_PAGES = /^\/([^/]+)(\/obs-alerts|\/audio-player|\/widgets\/[a-z-]+)?\/?$/;
 

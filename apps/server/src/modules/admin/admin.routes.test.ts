@@ -95,12 +95,106 @@ describe('admin API', () => {
     expect(remove.statusCode).toBe(204);
     expect((await dashboard()).statusCode).toBe(403);
 
+    // An e-mail without an account gets a one-time sign-up link instead (invites.routes.test.ts).
     const unknown = await testApp.app.inject({
       method: 'POST',
       url: '/api/admin/streamers/priya-live/members',
       payload: { email: 'nobody@example.com' },
       headers: adminHeaders,
     });
-    expect(unknown.statusCode).toBe(404);
+    expect(unknown.statusCode).toBe(201);
+    expect(unknown.json()).toMatchObject({
+      status: 'invited',
+      invite: { email: 'nobody@example.com', url: expect.stringMatching(/\/auth\/invite\//) },
+    });
+  });
+
+  it('lists and searches streamers with their members and pending invites', async () => {
+    const list = async (query = '') =>
+      (
+        await testApp.app.inject({
+          method: 'GET',
+          url: `/api/admin/streamers?q=${encodeURIComponent(query)}`,
+          headers: adminHeaders,
+        })
+      ).json().streamers as Array<{ slug: string; members: unknown[]; pending_invites: unknown[] }>;
+    const all = await list();
+    expect(all.map((streamer) => streamer.slug)).toContain('priya-live');
+    const priya = all.find((streamer) => streamer.slug === 'priya-live');
+    expect(priya?.members).toEqual([{ email: ownerEmail, is_admin: false }]);
+    expect(priya?.pending_invites).toEqual([
+      expect.objectContaining({ email: 'nobody@example.com', is_admin: false }),
+    ]);
+    expect((await list('PRIYA')).map((streamer) => streamer.slug)).toEqual(['priya-live']);
+    expect((await list(ownerEmail)).map((streamer) => streamer.slug)).toEqual(['priya-live']);
+    expect(await list('no-match-at-all')).toEqual([]);
+    // LIKE wildcards match literally.
+    expect(await list('%')).toEqual([]);
+  });
+
+  it('sets the home page video URL (https only), recorded in the audit log', async () => {
+    const put = (videoUrl: unknown, headers = adminHeaders) =>
+      testApp.app.inject({
+        method: 'PUT',
+        url: '/api/admin/site/video-url',
+        payload: { video_url: videoUrl },
+        headers,
+      });
+    expect((await put('http://cdn.example.com/v.mp4')).statusCode).toBe(400);
+    expect((await put('https://cdn.example.com/v.mp4', streamerHeaders)).statusCode).toBe(403);
+    const saved = await put('https://cdn.example.com/v.mp4');
+    expect(saved.json()).toEqual({ video_url: 'https://cdn.example.com/v.mp4' });
+    const publicAnswer = await testApp.app.inject({ method: 'GET', url: '/api/site/video-url' });
+    expect(publicAnswer.json()).toEqual({ videoUrl: 'https://cdn.example.com/v.mp4' });
+    expect((await put(null)).json()).toEqual({ video_url: null });
+
+    const audit = await testApp.app.inject({
+      method: 'GET',
+      url: '/api/admin/audit',
+      headers: adminHeaders,
+    });
+    const videoChanges = audit
+      .json()
+      .entries.filter((entry: { field: string }) => entry.field === 'video_url');
+    expect(videoChanges).toEqual([
+      expect.objectContaining({
+        streamer_slug: null,
+        old_value: 'https://cdn.example.com/v.mp4',
+        new_value: null,
+      }),
+      expect.objectContaining({ old_value: null, new_value: 'https://cdn.example.com/v.mp4' }),
+    ]);
+  });
+
+  it('records streamer creation and membership changes', async () => {
+    const audit = await testApp.app.inject({
+      method: 'GET',
+      url: '/api/admin/audit?streamer=priya-live',
+      headers: adminHeaders,
+    });
+    expect(audit.json().entries.map((entry: { field: string }) => entry.field)).toEqual([
+      'invite_created',
+      'member_removed',
+      'member_added',
+      'streamer_created',
+    ]);
+  });
+
+  it.each([
+    ['GET', '/api/admin/streamers'],
+    ['GET', '/api/admin/streamers/priya-live'],
+    ['POST', '/api/admin/streamers/priya-live/members'],
+    ['DELETE', '/api/admin/streamers/priya-live/members/x%40example.com'],
+    ['DELETE', '/api/admin/streamers/priya-live/invites/00000000-0000-4000-8000-000000000000'],
+    ['POST', '/api/admin/streamers/priya-live/deactivate'],
+    ['POST', '/api/admin/streamers/priya-live/reactivate'],
+    ['GET', '/api/admin/site/video-url'],
+    ['PUT', '/api/admin/site/video-url'],
+    ['GET', '/api/admin/audit'],
+  ] as const)('refuses %s %s to a streamer (403) and to nobody (401)', async (method, url) => {
+    const payload = method === 'GET' || method === 'DELETE' ? undefined : {};
+    const asStreamer = await testApp.app.inject({ method, url, headers: streamerHeaders, payload });
+    expect(asStreamer.statusCode).toBe(403);
+    expect((await testApp.app.inject({ method, url, payload })).statusCode).toBe(401);
   });
 });

@@ -1,45 +1,112 @@
 import type { FastifyPluginAsync } from 'fastify';
+import {
+  createStreamerRequestSchema,
+  memberRequestSchema,
+  videoUrlRequestSchema,
+  type AuditEntry,
+  type MemberInviteResponse,
+} from '@shabaash/core';
 import { z } from 'zod';
-import { brandColorSchema, slugSchema } from '@shabaash/core';
 import { notFound } from '../../errors.ts';
 import { parseInput } from '../../lib/validation.ts';
 import { requireAdmin } from '../../policies/access.ts';
-import { findUserByEmail } from '../auth/auth.service.ts';
+import { findUserByEmail, normalizeEmail } from '../auth/auth.service.ts';
+import {
+  createInvite,
+  inviteUrl,
+  presentInvite,
+  revokeInvite,
+} from '../invites/invites.service.ts';
+import { actorOf, listAudit, recordAudit } from '../settings/settings-audit.service.ts';
+import { setStreamerActive } from '../settings/settings.service.ts';
+import { setVideoUrl } from '../settings/site-settings.service.ts';
+import { getVideoUrl } from '../site/site.service.ts';
 import {
   createStreamer,
   findStreamerBySlug,
   grantMembership,
   revokeMembership,
+  type Streamer,
 } from '../streamers/streamers.service.ts';
+import { getStreamerSummary, searchStreamers } from './admin.service.ts';
 
-const createStreamerSchema = z.object({
-  slug: slugSchema,
-  name: z
-    .string()
-    .trim()
-    .min(1, 'Please enter a name.')
-    .max(80, 'Name must be at most 80 characters.'),
-  brand_color: brandColorSchema.default('#2563eb'),
-  owner_email: z.email('Please enter a valid email address.').optional(),
-});
-const memberSchema = z.object({
-  email: z.email('Please enter a valid email address.'),
-  is_admin: z.boolean().default(false),
-});
 const slugParams = z.object({ slug: z.string().min(1).max(100) });
+const searchQuery = z.object({
+  q: z.string().max(100).default(''),
+  limit: z.coerce.number().int().min(1).max(500).default(200),
+});
+const auditQuery = z.object({
+  streamer: z.string().max(100).optional(),
+  limit: z.coerce.number().int().min(1).max(500).default(100),
+  before: z.coerce.number().int().positive().optional(),
+});
 
 /** The admin console's APIs (site admins only); the CLI calls the same services. */
 export const adminRoutes: FastifyPluginAsync = async (app) => {
   const db = app.database.db;
 
-  app.post('/api/admin/streamers', async (request, reply) => {
+  async function requireStreamer(slug: string): Promise<Streamer> {
+    const streamer = await findStreamerBySlug(db, slug);
+    if (!streamer) throw notFound('This streamer does not exist.', 'streamer_not_found');
+    return streamer;
+  }
+
+  app.get('/api/admin/streamers', async (request) => {
     await requireAdmin(request);
-    const input = parseInput(createStreamerSchema, request.body);
-    const streamer = await createStreamer(db, {
-      slug: input.slug,
-      name: input.name,
-      brandColor: input.brand_color,
-      ownerEmail: input.owner_email?.trim().toLowerCase(),
+    const { q, limit } = parseInput(searchQuery, request.query);
+    return { streamers: await searchStreamers(db, { query: q, limit }) };
+  });
+
+  app.get('/api/admin/streamers/:slug', async (request) => {
+    await requireAdmin(request);
+    const { slug } = parseInput(slugParams, request.params);
+    return { streamer: await getStreamerSummary(db, await requireStreamer(slug)) };
+  });
+
+  /**
+   * Creates a streamer. An owner with an account becomes its first member at once; an owner
+   * without one gets a one-time sign-up link (answered once, here) that makes both.
+   */
+  app.post('/api/admin/streamers', async (request, reply) => {
+    const viewer = await requireAdmin(request);
+    const input = parseInput(createStreamerRequestSchema, request.body);
+    const ownerEmail = input.owner_email ? normalizeEmail(input.owner_email) : undefined;
+    const { streamer, invite } = await db.transaction(async (tx) => {
+      const owner = ownerEmail ? await findUserByEmail(tx, ownerEmail) : null;
+      const created = await createStreamer(tx, {
+        slug: input.slug,
+        name: input.name,
+        brandColor: input.brand_color,
+        ownerEmail: owner ? ownerEmail : undefined,
+      });
+      const made =
+        ownerEmail && !owner
+          ? await createInvite(tx, {
+              streamerId: created.id,
+              email: ownerEmail,
+              isAdmin: false,
+              createdBy: viewer.id,
+            })
+          : null;
+      await recordAudit(tx, {
+        streamerId: created.id,
+        actor: actorOf(viewer),
+        changes: [
+          {
+            section: 'admin',
+            field: 'streamer_created',
+            oldValue: null,
+            newValue: {
+              slug: created.slug,
+              name: created.name,
+              brand_color: created.brandColor,
+              owner_email: ownerEmail ?? null,
+              owner_invited: made !== null,
+            },
+          },
+        ],
+      });
+      return { streamer: created, invite: made };
     });
     reply.status(201);
     return {
@@ -49,32 +116,155 @@ export const adminRoutes: FastifyPluginAsync = async (app) => {
         name: streamer.name,
         brand_color: streamer.brandColor,
       },
+      invite: invite
+        ? presentInvite(invite.invite, inviteUrl(app.config.publicUrl, invite.code))
+        : null,
     };
   });
 
+  /** 204: the account exists and is now a member. 201: a one-time sign-up link was made. */
   app.post('/api/admin/streamers/:slug/members', async (request, reply) => {
-    await requireAdmin(request);
+    const viewer = await requireAdmin(request);
     const { slug } = parseInput(slugParams, request.params);
-    const input = parseInput(memberSchema, request.body);
-    const { streamerId, userId } = await findStreamerAndUser(slug, input.email);
-    await grantMembership(db, { streamerId, userId, isAdmin: input.is_admin });
-    return reply.status(204).send();
+    const input = parseInput(memberRequestSchema, request.body);
+    const streamer = await requireStreamer(slug);
+    const user = await findUserByEmail(db, input.email);
+    const member = { email: input.email, is_admin: input.is_admin };
+    if (user) {
+      await db.transaction(async (tx) => {
+        await grantMembership(tx, {
+          streamerId: streamer.id,
+          userId: user.id,
+          isAdmin: input.is_admin,
+        });
+        await recordAudit(tx, {
+          streamerId: streamer.id,
+          actor: actorOf(viewer),
+          changes: [
+            { section: 'members', field: 'member_added', oldValue: null, newValue: member },
+          ],
+        });
+      });
+      return reply.status(204).send();
+    }
+    const { invite, code } = await db.transaction(async (tx) => {
+      const made = await createInvite(tx, {
+        streamerId: streamer.id,
+        email: input.email,
+        isAdmin: input.is_admin,
+        createdBy: viewer.id,
+      });
+      await recordAudit(tx, {
+        streamerId: streamer.id,
+        actor: actorOf(viewer),
+        changes: [
+          { section: 'members', field: 'invite_created', oldValue: null, newValue: member },
+        ],
+      });
+      return made;
+    });
+    reply.status(201);
+    const url = inviteUrl(app.config.publicUrl, code);
+    return {
+      status: 'invited',
+      invite: { ...presentInvite(invite), url },
+    } satisfies MemberInviteResponse;
   });
 
   app.delete('/api/admin/streamers/:slug/members/:email', async (request, reply) => {
-    await requireAdmin(request);
+    const viewer = await requireAdmin(request);
     const { slug, email } = parseInput(slugParams.extend({ email: z.string() }), request.params);
-    const pair = await findStreamerAndUser(slug, email);
-    if (!(await revokeMembership(db, pair)))
-      throw notFound('This user is not a member.', 'not_a_member');
+    const streamer = await requireStreamer(slug);
+    const user = await findUserByEmail(db, email);
+    if (!user) throw notFound('No account uses this e-mail yet.', 'user_not_found');
+    await db.transaction(async (tx) => {
+      if (!(await revokeMembership(tx, { streamerId: streamer.id, userId: user.id }))) {
+        throw notFound('This user is not a member.', 'not_a_member');
+      }
+      await recordAudit(tx, {
+        streamerId: streamer.id,
+        actor: actorOf(viewer),
+        changes: [
+          {
+            section: 'members',
+            field: 'member_removed',
+            oldValue: { email: user.email },
+            newValue: null,
+          },
+        ],
+      });
+    });
     return reply.status(204).send();
   });
 
-  async function findStreamerAndUser(slug: string, email: string) {
-    const streamer = await findStreamerBySlug(db, slug);
-    if (!streamer) throw notFound('This streamer does not exist.', 'streamer_not_found');
-    const user = await findUserByEmail(db, email);
-    if (!user) throw notFound('No account uses this e-mail yet.', 'user_not_found');
-    return { streamerId: streamer.id, userId: user.id };
+  app.delete('/api/admin/streamers/:slug/invites/:inviteId', async (request, reply) => {
+    const viewer = await requireAdmin(request);
+    const { slug, inviteId } = parseInput(
+      slugParams.extend({ inviteId: z.uuid('Unknown invite.') }),
+      request.params,
+    );
+    const streamer = await requireStreamer(slug);
+    await db.transaction(async (tx) => {
+      const revoked = await revokeInvite(tx, { streamerId: streamer.id, inviteId });
+      if (!revoked) throw notFound('This invite does not exist or was used.', 'invite_not_found');
+      await recordAudit(tx, {
+        streamerId: streamer.id,
+        actor: actorOf(viewer),
+        changes: [
+          {
+            section: 'members',
+            field: 'invite_revoked',
+            oldValue: { email: revoked.email },
+            newValue: null,
+          },
+        ],
+      });
+    });
+    return reply.status(204).send();
+  });
+
+  for (const [action, isActive] of [
+    ['deactivate', false],
+    ['reactivate', true],
+  ] as const) {
+    app.post(`/api/admin/streamers/:slug/${action}`, async (request) => {
+      const viewer = await requireAdmin(request);
+      const { slug } = parseInput(slugParams, request.params);
+      const streamer = await requireStreamer(slug);
+      const updated = await setStreamerActive(
+        { db, bus: app.realtime.bus },
+        {
+          streamerId: streamer.id,
+          isActive,
+          actor: actorOf(viewer),
+        },
+      );
+      return { streamer: await getStreamerSummary(db, updated) };
+    });
   }
+
+  app.get('/api/admin/site/video-url', async (request) => {
+    await requireAdmin(request);
+    return { video_url: await getVideoUrl(db) };
+  });
+
+  app.put('/api/admin/site/video-url', async (request) => {
+    const viewer = await requireAdmin(request);
+    const { video_url: url } = parseInput(videoUrlRequestSchema, request.body);
+    await setVideoUrl(db, { url, actor: actorOf(viewer) });
+    return { video_url: await getVideoUrl(db) };
+  });
+
+  /** Every recorded change, newest first; `streamer` narrows to one, `before` pages back. */
+  app.get('/api/admin/audit', async (request): Promise<{ entries: AuditEntry[] }> => {
+    await requireAdmin(request);
+    const query = parseInput(auditQuery, request.query);
+    const streamer = query.streamer ? await requireStreamer(query.streamer) : null;
+    const entries = await listAudit(db, {
+      streamerId: streamer?.id,
+      limit: query.limit,
+      beforeId: query.before,
+    });
+    return { entries };
+  });
 };

@@ -1,7 +1,7 @@
 import { and, asc, eq, gt, inArray, isNull, or, sql } from 'drizzle-orm';
 import { TEST_ALERT_DONATION, type OverlayAlert } from '@shabaash/core';
 import type { Database, Transaction } from '../../db/client.ts';
-import { alerts, donations, voiceUploads } from '../../db/schema.ts';
+import { alerts, donations, streamers, voiceUploads } from '../../db/schema.ts';
 import { sanitizeText } from '../donations/donation.presenter.ts';
 import { isAlertable } from '../moderation/moderation.service.ts';
 
@@ -94,10 +94,15 @@ export async function markAlertShown(
   return updated.length > 0;
 }
 
+/**
+ * Alerts with their donation and voice clip. Only an active streamer's: a deactivated
+ * streamer's overlays stay connected but receive nothing (issue 10).
+ */
 function selectAlerts(db: Database) {
   return db
     .select({ alert: alerts, donation: donations, voice: voiceUploads })
     .from(alerts)
+    .innerJoin(streamers, and(eq(streamers.id, alerts.streamerId), eq(streamers.isActive, true)))
     .leftJoin(donations, eq(donations.id, alerts.donationId))
     .leftJoin(voiceUploads, eq(voiceUploads.id, donations.voiceUploadId))
     .$dynamic();

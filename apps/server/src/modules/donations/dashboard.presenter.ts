@@ -9,6 +9,8 @@ export function presentDashboardDonation(
   return {
     id: donation.id,
     name: donation.name,
+    /** The streamer sees 'Anonymous' too: the name the fan gave is not kept. */
+    is_anonymous: donation.isAnonymous,
     amount_paise: donation.amountPaise,
     type: donation.type,
     message: donation.message,

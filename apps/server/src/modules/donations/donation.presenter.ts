@@ -1,6 +1,13 @@
-import type { PaymentStatusResponse, PublicDonation, PublicStreamer } from '@shabaash/core';
+import {
+  ANONYMOUS_DONOR_NAME,
+  type PaymentStatusResponse,
+  type PublicDonation,
+  type PublicStreamer,
+  type PublicStreamerSettings,
+} from '@shabaash/core';
 import type { donations, paymentEvents } from '../../db/schema.ts';
 import type { PaymentProvider } from '../payments/payment-provider.ts';
+import { presentPublicSettings } from '../settings/settings.presenter.ts';
 import type { Streamer } from '../streamers/streamers.service.ts';
 
 /**
@@ -13,8 +20,9 @@ type DonationRow = typeof donations.$inferSelect;
 export function presentPublicStreamer(
   streamer: Streamer,
   provider: PaymentProvider,
-): PublicStreamer {
+): PublicStreamer & PublicStreamerSettings {
   return {
+    ...presentPublicSettings(streamer),
     slug: streamer.slug,
     name: streamer.name,
     brand_color: streamer.brandColor,
@@ -24,6 +32,7 @@ export function presentPublicStreamer(
     show_emote_picker: streamer.showEmotePicker,
     hyperemote_price_paise: streamer.hyperemotePricePaise,
     is_active: streamer.isActive,
+    show_leaderboard: streamer.showLeaderboard,
     payment: { provider: provider.name, mode: provider.mode, ...provider.publicConfig() },
   };
 }
@@ -37,10 +46,18 @@ export function sanitizeText(text: string): string {
   return text.replace(INVISIBLE_CONTROLS, '').trim();
 }
 
+/**
+ * The name a public surface shows. An anonymous tip is already stored as 'Anonymous' (the name
+ * given is never kept); the flag is checked too, so a future write path cannot leak one.
+ */
+export function publicDonorName(donation: Pick<DonationRow, 'name' | 'isAnonymous'>): string {
+  return donation.isAnonymous ? ANONYMOUS_DONOR_NAME : sanitizeText(donation.name);
+}
+
 export function presentPublicDonation(donation: DonationRow): PublicDonation {
   return {
     id: donation.id,
-    donor_name: sanitizeText(donation.name),
+    donor_name: publicDonorName(donation),
     amount_paise: donation.amountPaise,
     type: donation.type,
     sanitized_message: donation.messageVisible ? sanitizeText(donation.message) : '',
@@ -70,6 +87,6 @@ export function presentOrderStatus(
     })),
     order_amount: donation.amountPaise / 100,
     amount_paise: donation.amountPaise,
-    customer_details: { customer_name: donation.name },
+    customer_details: { customer_name: publicDonorName(donation) },
   };
 }

@@ -6,6 +6,7 @@ import { RateLimiter } from '../../lib/rate-limiter.ts';
 import { parseInput } from '../../lib/validation.ts';
 import { settleFromProvider } from '../payments/payments.service.ts';
 import { findStreamerBySlugOrAlias, type Streamer } from '../streamers/streamers.service.ts';
+import { ensureFanKey } from './fan-key.ts';
 import {
   presentOrderStatus,
   presentPublicDonation,
@@ -35,9 +36,12 @@ export const donationRoutes: FastifyPluginAsync = async (app) => {
     return streamer;
   }
 
-  app.get('/api/streamers/:slug', async (request) => {
+  /** The donation page's profile; also gives a first-time fan their private fan key. */
+  app.get('/api/streamers/:slug', async (request, reply) => {
     const { slug } = parseInput(slugParams, request.params);
-    return presentPublicStreamer(await requireStreamer(slug), app.payments.provider);
+    const streamer = await requireStreamer(slug);
+    ensureFanKey(request, reply);
+    return presentPublicStreamer(streamer, app.payments.provider);
   });
 
   app.get('/api/streamers/:slug/donations/recent', async (request) => {
@@ -60,6 +64,7 @@ export const donationRoutes: FastifyPluginAsync = async (app) => {
       { db, provider: app.payments.provider, publicUrl: app.config.publicUrl },
       streamer,
       input,
+      ensureFanKey(request, reply),
     );
     reply.status(201);
     return order;

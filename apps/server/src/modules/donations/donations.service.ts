@@ -1,6 +1,12 @@
 import crypto from 'node:crypto';
-import { and, asc, desc, eq, inArray, lte, sql } from 'drizzle-orm';
-import { DONATION_MESSAGES, type OrderResponse, type orderRequestSchema } from '@shabaash/core';
+import { and, asc, desc, eq, gte, inArray, lt, lte, sql } from 'drizzle-orm';
+import {
+  ANONYMOUS_DONOR_NAME,
+  DONATION_MESSAGES,
+  SETTINGS_MESSAGES,
+  type OrderResponse,
+  type orderRequestSchema,
+} from '@shabaash/core';
 import type { z } from 'zod';
 import type { Database, Transaction } from '../../db/client.ts';
 import { donations, paymentEvents, streamers } from '../../db/schema.ts';
@@ -38,14 +44,20 @@ export type CreateOrderContext = {
 /**
  * Creates the donation (payment pending) and the provider order in one step: if the provider
  * refuses or is down, the donation row is removed again and the fan gets a clear error.
+ * `fanKey` is the fan's private cookie key (see fan-key.ts). An anonymous tip is stored under
+ * the name 'Anonymous' and the name given is dropped, so no presenter can ever show it.
  */
 export async function createDonationOrder(
   context: CreateOrderContext,
   streamer: Streamer,
   input: OrderInput,
+  fanKey: string,
 ): Promise<OrderResponse> {
   if (!streamer.isActive) {
     throw new AppError(403, 'streamer_inactive', DONATION_MESSAGES.streamerNotAccepting);
+  }
+  if (input.amount_paise < streamer.minAmountPaise) {
+    throw badRequest(SETTINGS_MESSAGES.belowMinimum(streamer.minAmountPaise), 'below_minimum');
   }
   if (input.type === 'hyperemote' && input.amount_paise < streamer.hyperemotePricePaise) {
     throw badRequest(DONATION_MESSAGES.hyperemoteTooCheap.description);
@@ -55,12 +67,16 @@ export async function createDonationOrder(
   // A voice order takes its upload for itself, or is refused (unknown, expired, already taken).
   const voiceUploadId = input.type === 'voice' ? (input.voice_upload_id ?? null) : null;
   if (voiceUploadId) await claimVoiceUpload(db, voiceUploadId, orderId);
+  const isAnonymous = input.anonymous === true;
+  const name = isAnonymous ? ANONYMOUS_DONOR_NAME : input.name;
   const [donation] = await db
     .insert(donations)
     .values({
       streamerId: streamer.id,
       orderId,
-      name: input.name,
+      name,
+      isAnonymous,
+      fanKey,
       type: input.type,
       amountPaise: input.amount_paise,
       message: input.message.trim(),
@@ -77,7 +93,7 @@ export async function createDonationOrder(
     const created = await provider.createOrder({
       orderId,
       amountPaise: input.amount_paise,
-      customer: { name: input.name, phone: input.phone },
+      customer: { name, phone: input.phone },
       returnUrl: `${context.publicUrl}/status?order_id=${encodeURIComponent(orderId)}`,
       notifyUrl: `${context.publicUrl}/api/payments/webhooks/${provider.name}`,
     });
@@ -172,6 +188,19 @@ export async function applyPaymentOutcome(
   return null;
 }
 
+/**
+ * The donations that count for recent support, leaderboards and goals: paid and approved
+ * (by a moderator or automatically). Rejected, failed and pending ones never count. The
+ * `donations_counted_idx` partial index and the supporter_totals trigger use the same rule.
+ */
+function countedDonationsOf(streamerId: string) {
+  return and(
+    eq(donations.streamerId, streamerId),
+    eq(donations.paymentStatus, 'success'),
+    inArray(donations.moderationStatus, ['approved', 'auto_approved']),
+  );
+}
+
 /** The last paid and approved donations of a streamer, newest first (Recent Support). */
 export async function listRecentApprovedDonations(
   db: Database,
@@ -181,15 +210,31 @@ export async function listRecentApprovedDonations(
   return db
     .select()
     .from(donations)
+    .where(countedDonationsOf(streamerId))
+    .orderBy(desc(donations.createdAt), desc(donations.id))
+    .limit(limit);
+}
+
+/**
+ * The sum of a streamer's counted donations created in [from, until) (until null: no end),
+ * in paise. An index-only range scan of `donations_counted_idx`.
+ */
+export async function sumCountedDonations(
+  db: Database,
+  streamerId: string,
+  range: { from: Date; until: Date | null },
+): Promise<number> {
+  const [row] = await db
+    .select({ total: sql<number>`coalesce(sum(${donations.amountPaise}), 0)::bigint` })
+    .from(donations)
     .where(
       and(
-        eq(donations.streamerId, streamerId),
-        eq(donations.paymentStatus, 'success'),
-        inArray(donations.moderationStatus, ['approved', 'auto_approved']),
+        countedDonationsOf(streamerId),
+        gte(donations.createdAt, range.from),
+        range.until ? lt(donations.createdAt, range.until) : undefined,
       ),
-    )
-    .orderBy(desc(donations.createdAt))
-    .limit(limit);
+    );
+  return Number(row?.total ?? 0);
 }
 
 export async function listPaymentEventsForOrder(db: Database, orderId: string) {

@@ -3,9 +3,16 @@ import type { Database } from '../../db/client.ts';
 import type { BusEvent, EventBus } from '../../realtime/event-bus.ts';
 import { sseFrame, type SseStream } from '../../realtime/sse.ts';
 import { alertsToReplay, loadAlerts } from '../alerts/alerts.service.ts';
+import { loadOverlaySettings } from '../settings/settings.service.ts';
 import { OverlayPresence } from './overlay-presence.ts';
 
-type OverlayConnection = { stream: SseStream; tokenId: string; sentIds: Set<number> };
+type OverlayConnection = {
+  stream: SseStream;
+  tokenId: string;
+  sentIds: Set<number>;
+  /** A stream widget: hears live alerts, but is no overlay (presence) and gets no replay. */
+  isWidget: boolean;
+};
 
 /**
  * Fans alerts out to this instance's overlay streams. One bus subscription per streamer, one
@@ -29,18 +36,21 @@ export class OverlayHub {
 
   /**
    * Attaches a stream: subscribes first, then replays, so nothing that commits in between is
-   * missed; per-connection ids keep anything from arriving twice.
+   * missed; per-connection ids keep anything from arriving twice. A widget re-reads its data
+   * on `ready` and on each alert, so it needs no replay, and it is not counted as an overlay.
    */
   async connect(input: {
     streamerId: string;
     tokenId: string;
     stream: SseStream;
     lastEventId: number | null;
+    isWidget?: boolean;
   }): Promise<void> {
     const connection: OverlayConnection = {
       stream: input.stream,
       tokenId: input.tokenId,
       sentIds: new Set(),
+      isWidget: input.isWidget ?? false,
     };
     let set = this.connections.get(input.streamerId);
     if (!set) {
@@ -53,6 +63,10 @@ export class OverlayHub {
     }
     set.add(connection);
     input.stream.onClose(() => void this.disconnect(input.streamerId, connection));
+    if (connection.isWidget) {
+      input.stream.send({ event: 'ready', data: { replayed: 0 } });
+      return;
+    }
     await this.updatePresence(input.streamerId);
 
     const replay = await alertsToReplay(this.db, input.streamerId, input.lastEventId);
@@ -65,9 +79,13 @@ export class OverlayHub {
     input.stream.send({ event: 'ready', data: { replayed: replay.length } });
   }
 
-  /** Overlays connected to this instance for a streamer. */
+  /** Overlays (not widgets) connected to this instance for a streamer. */
   localCount(streamerId: string): number {
-    return this.connections.get(streamerId)?.size ?? 0;
+    let count = 0;
+    for (const connection of this.connections.get(streamerId) ?? []) {
+      if (!connection.isWidget) count += 1;
+    }
+    return count;
   }
 
   async close(): Promise<void> {
@@ -87,6 +105,7 @@ export class OverlayHub {
       this.unsubscribers.get(streamerId)?.();
       this.unsubscribers.delete(streamerId);
     }
+    if (connection.isWidget) return;
     await this.updatePresence(streamerId).catch((error: unknown) =>
       this.log.warn({ err: error }, 'could not update overlay presence'),
     );
@@ -102,6 +121,10 @@ export class OverlayHub {
       for (const connection of this.connections.get(event.streamerId) ?? []) {
         if (connection.tokenId === event.tokenId) connection.stream.close();
       }
+      return;
+    }
+    if (event.kind === 'settings_changed') {
+      void this.sendSettings(event.streamerId);
       return;
     }
     if (event.kind !== 'alert') return;
@@ -132,6 +155,21 @@ export class OverlayHub {
         // The alerts stay unshown in the outbox, so a reconnect replays them.
         this.log.error({ err: error, streamerId }, 'could not deliver alerts');
       }
+    }
+  }
+
+  /** The streamer changed their settings: every stream hears `settings` with the new ones. */
+  private async sendSettings(streamerId: string): Promise<void> {
+    try {
+      const settings = await loadOverlaySettings(this.db, streamerId);
+      if (!settings) return;
+      const frame = sseFrame({ event: 'settings', data: settings });
+      for (const connection of this.connections.get(streamerId) ?? []) {
+        connection.stream.write(frame);
+      }
+    } catch (error) {
+      // The overlay keeps its current settings; it reads them again when it reconnects.
+      this.log.warn({ err: error, streamerId }, 'could not send overlay settings');
     }
   }
 

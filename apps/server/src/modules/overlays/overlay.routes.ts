@@ -1,5 +1,5 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
-import { OVERLAY_MESSAGES } from '@shabaash/core';
+import { OVERLAY_MESSAGES, WIDGET_STREAM_CLIENT } from '@shabaash/core';
 import { z } from 'zod';
 import { AppError, notFound } from '../../errors.ts';
 import { parseInput } from '../../lib/validation.ts';
@@ -17,22 +17,27 @@ const slugParams = z.object({ slug: z.string().min(1).max(100) });
 const tokenQuery = z.object({
   token: z.string().max(200).optional(),
   last_event_id: z.string().max(20).optional(),
+  /** Stream widgets listen with `client=widget`: no presence count, no unshown-alert replay. */
+  client: z.enum(['overlay', WIDGET_STREAM_CLIENT]).default('overlay'),
 });
+
+/**
+ * The token of an overlay or widget page (`?token=`), checked against the slug in its URL;
+ * the spec's words on failure.
+ */
+export async function requireOverlayToken(request: FastifyRequest) {
+  const { slug } = parseInput(slugParams, request.params);
+  const { token } = parseInput(tokenQuery, request.query);
+  if (!token) throw new AppError(400, 'missing_token', OVERLAY_MESSAGES.missingToken);
+  const valid = await validateObsToken(request.server.database.db, slug, token);
+  if (!valid) throw new AppError(401, 'invalid_token', OVERLAY_MESSAGES.invalidToken);
+  return valid;
+}
 
 /** Overlay pages, OBS tokens, test alerts and the dashboard's live stream. */
 export const overlayRoutes: FastifyPluginAsync = async (app) => {
   const db = app.database.db;
   const { bus, sse, overlays } = app.realtime;
-
-  /** The overlay's token, checked against the slug in its URL; the spec's words on failure. */
-  async function requireOverlayToken(request: FastifyRequest) {
-    const { slug } = parseInput(slugParams, request.params);
-    const { token } = parseInput(tokenQuery, request.query);
-    if (!token) throw new AppError(400, 'missing_token', OVERLAY_MESSAGES.missingToken);
-    const valid = await validateObsToken(db, slug, token);
-    if (!valid) throw new AppError(401, 'invalid_token', OVERLAY_MESSAGES.invalidToken);
-    return valid;
-  }
 
   /** The overlay page's token check (spec: validate_obs_token_secure). */
   app.get('/api/overlay/:slug/session', async (request) => {
@@ -40,12 +45,22 @@ export const overlayRoutes: FastifyPluginAsync = async (app) => {
     return { is_valid: true, streamer_name: streamer.name, streamer_slug: streamer.slug };
   });
 
-  /** The overlay's alert stream; reconnects send Last-Event-ID and get what they missed. */
+  /**
+   * The overlay's alert stream; reconnects send Last-Event-ID and get what they missed. Stream
+   * widgets use it too (`client=widget`), only to hear that something changed.
+   */
   app.get('/api/overlay/:slug/events', async (request, reply) => {
     const { streamer, tokenId } = await requireOverlayToken(request);
+    const { client } = parseInput(tokenQuery, request.query);
     const lastEventId = parseLastEventId(request);
     const stream = sse.open(request, reply);
-    await overlays.connect({ streamerId: streamer.id, tokenId, stream, lastEventId });
+    await overlays.connect({
+      streamerId: streamer.id,
+      tokenId,
+      stream,
+      lastEventId,
+      isWidget: client === WIDGET_STREAM_CLIENT,
+    });
   });
 
   /** The overlay played an alert: a fresh overlay will not play it again. */

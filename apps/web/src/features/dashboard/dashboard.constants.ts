@@ -63,13 +63,15 @@ export function donationCountText(count: number): string {
   return `from ${count.toLocaleString('en-IN')} donation${count === 1 ? '' : 's'}`;
 }
 
-export type DashboardTab = 'approved' | 'telegram' | 'obs';
+export type DashboardTab = 'approved' | 'telegram' | 'obs' | 'fans' | 'settings';
 
-/** The three tabs (spec 02 §2). */
+/** The spec's three tabs (spec 02 §2), then leaderboards and goals, then the creator's settings. */
 export const TAB_LABELS: Record<DashboardTab, string> = {
   approved: 'Approved Donations',
   telegram: 'Telegram Dashboard',
   obs: 'OBS Setup',
+  fans: 'Fans & Goals',
+  settings: 'Settings',
 };
 
 /** Donation lists and cards (spec 02 §2, Approved Donations tab). */

@@ -2,6 +2,10 @@ import { useSearchParams } from 'react-router';
 
 import { Tabs } from '../../components/ui/tabs';
 import { isUnauthorized } from '../auth/require-session';
+import { GoalPanel } from '../goals/goal-panel';
+import { LeaderboardPanel } from '../leaderboard/leaderboard-panel';
+import { SettingsPanel } from '../settings/settings-panel';
+import { WidgetLinksPanel } from '../widgets/widget-links-panel';
 import { ApprovedDonationsTab } from './components/approved-donations-tab';
 import { DashboardShell } from './components/dashboard-shell';
 import { InlineError } from './components/inline-error';
@@ -18,7 +22,7 @@ import { useDashboardLive } from './live/use-dashboard-live';
 import { useRefreshDashboard } from './use-dashboard-mutations';
 import { useDashboardDonations, useDashboardStats } from './use-dashboard-queries';
 
-const TAB_ORDER: DashboardTab[] = ['approved', 'telegram', 'obs'];
+const TAB_ORDER: DashboardTab[] = ['approved', 'telegram', 'obs', 'fans', 'settings'];
 
 /** Labels may wrap, so all three tabs (and the selected one) fit on a 360 px phone. */
 const TABS = TAB_ORDER.map((value) => ({
@@ -105,6 +109,14 @@ export function StreamerDashboard({ summary }: { summary: StreamerDashboardSumma
         ) : null}
         {tab === 'telegram' ? <TelegramTab slug={slug} /> : null}
         {tab === 'obs' ? <ObsSetupTab slug={slug} overlays={live.overlays} /> : null}
+        {tab === 'fans' ? (
+          <div className="flex flex-col gap-6">
+            <GoalPanel slug={slug} />
+            <LeaderboardPanel slug={slug} />
+            <WidgetLinksPanel slug={slug} />
+          </div>
+        ) : null}
+        {tab === 'settings' ? <SettingsPanel slug={slug} /> : null}
       </Tabs>
     </DashboardShell>
   );

@@ -226,7 +226,13 @@ describe('order drafts pass the shared schema', () => {
 
   it('anonymous tips need no name and never send the typed one', () => {
     const anonymous = form({ name: '  Priya ', isAnonymous: true });
-    expect(validateFullForm({ form: { ...anonymous, name: '' }, voice: noVoice, checkoutStatus: 'ready' })).toBeNull();
+    expect(
+      validateFullForm({
+        form: { ...anonymous, name: '' },
+        voice: noVoice,
+        checkoutStatus: 'ready',
+      }),
+    ).toBeNull();
     const draft = buildFullOrderDraft(anonymous, noVoice);
     expect(draft).toMatchObject({ name: 'Anonymous', anonymous: true });
     expect(JSON.stringify(draft)).not.toContain('Priya');

@@ -104,7 +104,13 @@ export function insertAtSelection(
 }
 
 /** An anonymous tip needs no name; any other needs one within the limit. */
-function nameProblem({ name, isAnonymous }: { name: string; isAnonymous: boolean }): ToastText | null {
+function nameProblem({
+  name,
+  isAnonymous,
+}: {
+  name: string;
+  isAnonymous: boolean;
+}): ToastText | null {
   if (isAnonymous) return null;
   const trimmed = name.trim();
   if (trimmed === '') return DONATION_MESSAGES.nameRequired;

@@ -11,6 +11,8 @@ import { cn } from '../../lib/cn';
 import { SITE_NAME } from '../../lib/meta';
 import { SandboxRibbon } from '../checkout/sandbox-ribbon';
 import { NotFoundPage } from '../errors/not-found-page';
+import { DonationGoalCard } from '../goals/donation-goal-card';
+import { TopSupporters } from '../leaderboard/top-supporters';
 import { DONATION_TEXT } from './donation.constants';
 import { usePublicStreamer } from './donation.queries';
 import { THEME_PAGE_CLASSES, accentStyle } from './donation-theme';
@@ -49,6 +51,7 @@ function StreamerDonationPage({ streamer }: { streamer: PublicStreamer }) {
       <main className="relative mx-auto -mt-14 flex w-full max-w-lg flex-col gap-4 px-4 pb-10">
         {streamer.is_active ? (
           <>
+            <DonationGoalCard slug={streamer.slug} />
             <Card className="p-5 sm:p-6">
               <h2 className="mb-5 text-lg font-semibold text-slate-900">
                 {DONATION_TEXT.formTitle}
@@ -60,6 +63,7 @@ function StreamerDonationPage({ streamer }: { streamer: PublicStreamer }) {
               )}
             </Card>
             {streamer.form_variant === 'simple' && <RecentSupport slug={streamer.slug} />}
+            {streamer.show_leaderboard && <TopSupporters slug={streamer.slug} />}
           </>
         ) : (
           <StateCard

@@ -10,7 +10,6 @@ import { DonorNameField } from './donor-name-field';
 import { DonationTypeField } from './donation-type-field';
 import { AmountField } from './amount-field';
 import { RecorderFallback } from './recorder-fallback';
-import { DONATION_TEXT } from './donation.constants';
 import {
   INITIAL_FORM,
   buildFullOrderDraft,

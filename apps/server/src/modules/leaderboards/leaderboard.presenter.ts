@@ -1,0 +1,35 @@
+import type { DashboardLeaderboardEntry, Goal, LeaderboardEntry } from '@shabaash/core';
+import type { goals } from '../../db/schema.ts';
+import { sanitizeText } from '../donations/donation.presenter.ts';
+import type { SupporterRow } from './leaderboards.service.ts';
+
+/**
+ * The only shapes in which leaderboards and goals leave the server. A supporter is shown by
+ * name and total only: the fan key that tells two supporters apart never leaves. Anonymous
+ * tips are stored under the name 'Anonymous', so their rows read 'Anonymous' here too.
+ */
+
+export function presentLeaderboardEntry(row: SupporterRow): LeaderboardEntry {
+  return { rank: row.rank, name: sanitizeText(row.name), amount_paise: row.amountPaise };
+}
+
+export function presentDashboardLeaderboardEntry(row: SupporterRow): DashboardLeaderboardEntry {
+  return { ...presentLeaderboardEntry(row), tip_count: row.tipCount };
+}
+
+export function presentGoal(
+  goal: typeof goals.$inferSelect,
+  raisedPaise: number,
+  now = new Date(),
+): Goal {
+  const hasEnded = goal.endsAt !== null && goal.endsAt.getTime() <= now.getTime();
+  return {
+    id: goal.id,
+    title: sanitizeText(goal.title),
+    target_paise: goal.targetPaise,
+    raised_paise: raisedPaise,
+    starts_at: goal.startsAt.toISOString(),
+    ends_at: goal.endsAt?.toISOString() ?? null,
+    status: hasEnded ? 'ended' : 'active',
+  };
+}

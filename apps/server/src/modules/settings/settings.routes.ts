@@ -1,0 +1,204 @@
+import fastifyMultipart from '@fastify/multipart';
+import type { FastifyPluginAsync } from 'fastify';
+import {
+  IMAGE_SLOTS,
+  SETTINGS_LIMITS,
+  settingsUpdateSchema,
+  type AlertMedia,
+  type OverlaySettings,
+  type StreamerSettings,
+} from '@shabaash/core';
+import { z } from 'zod';
+import { notFound } from '../../errors.ts';
+import { parseInput } from '../../lib/validation.ts';
+import { requireStreamerAccess } from '../../policies/access.ts';
+import { presentPublicStreamer } from '../donations/donation.presenter.ts';
+import { requireOverlayToken } from '../overlays/overlay.routes.ts';
+import { findStreamerBySlugOrAlias, type Streamer } from '../streamers/streamers.service.ts';
+import { createFileStorage } from '../../storage/create-file-storage.ts';
+import { bundledSoundWav, isBundledSoundId } from './bundled-sounds.ts';
+import {
+  findMediaFile,
+  imageTooLarge,
+  listAlertMedia,
+  prepareImage,
+  prepareSound,
+  soundTooLarge,
+  storeAlertMedia,
+} from './media.service.ts';
+import { ProfileStreams } from './profile-streams.ts';
+import { actorOf } from './settings-audit.service.ts';
+import { presentOverlaySettings, presentSettings } from './settings.presenter.ts';
+import {
+  deleteAlertMedia,
+  findStreamerById,
+  replaceStreamerImage,
+  updateSettings,
+  type SettingsContext,
+} from './settings.service.ts';
+import { readUploadedFile } from './upload-reader.ts';
+
+const slugParams = z.object({ slug: z.string().min(1).max(100) });
+const imageParams = slugParams.extend({
+  slot: z.enum(IMAGE_SLOTS, { error: 'Images are uploaded as avatar or cover.' }),
+});
+const alertMediaParams = slugParams.extend({
+  kind: z.enum(['image', 'sound'], { error: 'Alert media is an image or a sound.' }),
+});
+const mediaIdParams = slugParams.extend({ mediaId: z.uuid('Unknown file.') });
+
+/** Uploaded files never change (a new upload gets a new id): a year of caching. */
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+
+/**
+ * Creator self-service settings (issue 10): the settings tab's API for members and admins,
+ * image and sound uploads, what the overlay reads, the donation page's live profile stream,
+ * and the media files themselves.
+ */
+export const settingsRoutes: FastifyPluginAsync = async (app) => {
+  // Registered here, so only this plugin's routes accept multipart bodies.
+  await app.register(fastifyMultipart);
+  const db = app.database.db;
+  const context: SettingsContext = {
+    db,
+    storage: createFileStorage(app.config),
+    log: app.log,
+    bus: app.realtime.bus,
+  };
+  const profiles = new ProfileStreams(
+    app.realtime.bus,
+    async (streamerId) => {
+      const streamer = await findStreamerById(db, streamerId);
+      return streamer ? presentPublicStreamer(streamer, app.payments.provider) : null;
+    },
+    app.log,
+  );
+
+  const respond = async (streamer: Streamer): Promise<StreamerSettings> =>
+    presentSettings(streamer, await listAlertMedia(db, streamer.id));
+
+  app.get('/api/streamers/:slug/settings', async (request) => {
+    const { slug } = parseInput(slugParams, request.params);
+    const { streamer } = await requireStreamerAccess(request, slug);
+    return respond(streamer);
+  });
+
+  app.patch('/api/streamers/:slug/settings', async (request) => {
+    const { slug } = parseInput(slugParams, request.params);
+    const { streamer, viewer } = await requireStreamerAccess(request, slug);
+    const update = parseInput(settingsUpdateSchema, request.body);
+    const updated = await updateSettings(context, {
+      streamerId: streamer.id,
+      actor: actorOf(viewer),
+      update,
+    });
+    return respond(updated);
+  });
+
+  /** Multipart, field `file`: a PNG, JPEG, WebP or GIF of at most 2 MB, stored resized. */
+  app.put('/api/streamers/:slug/settings/images/:slot', async (request, reply) => {
+    const { slug, slot } = parseInput(imageParams, request.params);
+    const { streamer, viewer } = await requireStreamerAccess(request, slug);
+    const data = await readUploadedFile(request, reply, {
+      maxBytes: SETTINGS_LIMITS.imageMaxBytes,
+      tooLarge: imageTooLarge,
+    });
+    const file = await prepareImage(data, slot);
+    const updated = await replaceStreamerImage(context, {
+      streamerId: streamer.id,
+      slot,
+      actor: actorOf(viewer),
+      file,
+    });
+    return respond(updated);
+  });
+
+  app.delete('/api/streamers/:slug/settings/images/:slot', async (request) => {
+    const { slug, slot } = parseInput(imageParams, request.params);
+    const { streamer, viewer } = await requireStreamerAccess(request, slug);
+    const updated = await replaceStreamerImage(context, {
+      streamerId: streamer.id,
+      slot,
+      actor: actorOf(viewer),
+      file: null,
+    });
+    return respond(updated);
+  });
+
+  /**
+   * An alert image or GIF (≤ 2 MB, resized) or sound (mp3 or ogg, ≤ 1 MB), kept for the alert
+   * variations to name; the variations themselves change through PATCH settings.
+   */
+  app.post('/api/streamers/:slug/settings/alert-media/:kind', async (request, reply) => {
+    const { slug, kind } = parseInput(alertMediaParams, request.params);
+    const { streamer, viewer } = await requireStreamerAccess(request, slug);
+    const isImage = kind === 'image';
+    const data = await readUploadedFile(request, reply, {
+      maxBytes: isImage ? SETTINGS_LIMITS.imageMaxBytes : SETTINGS_LIMITS.soundMaxBytes,
+      tooLarge: isImage ? imageTooLarge : soundTooLarge,
+    });
+    const file = isImage ? await prepareImage(data, 'alert_image') : prepareSound(data);
+    const media: AlertMedia = await storeAlertMedia(context, {
+      streamerId: streamer.id,
+      kind: isImage ? 'alert_image' : 'alert_sound',
+      uploadedBy: viewer.id,
+      file,
+    });
+    reply.status(201);
+    return media;
+  });
+
+  app.delete('/api/streamers/:slug/settings/alert-media/:mediaId', async (request, reply) => {
+    const { slug, mediaId } = parseInput(mediaIdParams, request.params);
+    const { streamer } = await requireStreamerAccess(request, slug);
+    await deleteAlertMedia(context, { streamer, mediaId });
+    return reply.status(204).send();
+  });
+
+  /** The overlay's alert settings (its token, as for its stream); live changes come as `settings`. */
+  app.get('/api/overlay/:slug/settings', async (request): Promise<OverlaySettings> => {
+    const { streamer } = await requireOverlayToken(request);
+    return presentOverlaySettings(streamer);
+  });
+
+  /**
+   * The donation page's live profile: `ready`, then `streamer` with the whole public profile
+   * (as GET /api/streamers/:slug answers) whenever the streamer's settings change.
+   */
+  app.get('/api/streamers/:slug/profile-events', async (request, reply) => {
+    const { slug } = parseInput(slugParams, request.params);
+    const streamer = await findStreamerBySlugOrAlias(db, slug);
+    if (!streamer) throw notFound('This streamer does not exist.', 'streamer_not_found');
+    const stream = app.realtime.sse.open(request, reply);
+    profiles.add(streamer.id, stream);
+    stream.send({ event: 'ready', data: {} });
+  });
+
+  /** An uploaded image or sound, by its unguessable id. */
+  app.get('/media/files/:mediaId', async (request, reply) => {
+    const params = z.object({ mediaId: z.uuid() }).safeParse(request.params);
+    const media = params.success ? await findMediaFile(db, params.data.mediaId) : null;
+    const body = media ? await context.storage.get(media.storageKey) : null;
+    if (!media || !body) throw notFound('This file does not exist.', 'media_not_found');
+    return reply
+      .header('content-type', media.contentType)
+      .header('content-length', media.sizeBytes)
+      .header('cache-control', IMMUTABLE)
+      .header('x-content-type-options', 'nosniff')
+      .header('content-security-policy', "default-src 'none'; sandbox")
+      .send(body);
+  });
+
+  /** The bundled alert sounds (`/media/sounds/chime.wav` …). */
+  app.get('/media/sounds/:file', async (request, reply) => {
+    const params = z.object({ file: z.string().max(40) }).safeParse(request.params);
+    const file = params.success ? params.data.file : '';
+    const id = file.endsWith('.wav') ? file.slice(0, -'.wav'.length) : '';
+    if (!isBundledSoundId(id)) throw notFound('This sound does not exist.', 'sound_not_found');
+    return reply
+      .header('content-type', 'audio/wav')
+      .header('cache-control', 'public, max-age=86400')
+      .header('x-content-type-options', 'nosniff')
+      .send(bundledSoundWav(id));
+  });
+};

@@ -1,0 +1,134 @@
+/**
+ * Who may call each HTTP route, declared next to nothing else so it reads as one table. The
+ * authorization matrix test (route-policies.test.ts) builds the real app, lists every route it
+ * registers under /api, /sandbox, /media, /healthz, /sitemap.xml and /robots.txt, fails on any
+ * route missing here (and on any entry here whose route is gone), and calls each one as
+ * anonymous, a fan, another streamer's owner, the owner, a site admin, and with an expired and
+ * a revoked session, checking the answer each policy promises. The handlers enforce these
+ * through policies/access.ts and the modules' own checks; this table only states them.
+ *
+ * - `public`: anyone; no caller is ever answered 401 or 403.
+ * - `signed-in`: any live session (401 without one).
+ * - `streamer-member`: the streamer's members and site admins (401 signed out, 403 anyone else).
+ * - `site-admin`: site admins only (401 signed out, 403 for everyone else, owners included).
+ * - `overlay-token`: the streamer's OBS token in `?token=` (400 without one, 401 when wrong);
+ *   sessions grant nothing.
+ * - `provider-signature`: a payment provider's signed callback; sessions grant nothing.
+ * - `telegram-secret`: Telegram's webhook secret header (401 without it); registered only when
+ *   TELEGRAM_BOT_TOKEN is set.
+ * - `sandbox-only`: the built-in test gateway, registered only when PAYMENT_PROVIDER=sandbox;
+ *   anyone holding an order id plays the gateway, as with a real checkout page.
+ *
+ * Keys are `<METHOD> <url pattern>` exactly as Fastify registers them. HEAD follows the GET of
+ * the same pattern (Fastify adds one to every GET) and is not listed.
+ */
+export type RoutePolicy =
+  | 'public'
+  | 'signed-in'
+  | 'streamer-member'
+  | 'site-admin'
+  | 'overlay-token'
+  | 'provider-signature'
+  | 'telegram-secret'
+  | 'sandbox-only';
+
+export const ROUTE_POLICIES: Readonly<Record<string, RoutePolicy>> = {
+  'GET /healthz': 'public',
+  'GET /sitemap.xml': 'public',
+  'GET /robots.txt': 'public',
+
+  // ── accounts ──────────────────────────────────────────────────────────────────────────
+  'POST /api/auth/register': 'public',
+  'POST /api/auth/login': 'public',
+  'GET /api/auth/session': 'signed-in',
+  'POST /api/auth/logout': 'signed-in',
+  'GET /api/auth/sessions': 'signed-in',
+  'GET /api/me/streamers': 'signed-in', // the streamers this viewer may open
+  // The unguessable invite code is the credential; the code's account is checked inside.
+  'GET /api/invites/:code': 'public',
+  'POST /api/invites/:code/accept': 'public',
+
+  // ── marketing site ────────────────────────────────────────────────────────────────────
+  'GET /api/site/video-url': 'public',
+  'POST /api/site/leads': 'public',
+  'POST /api/site/contact': 'public',
+
+  // ── donation page, order status, audio player (fans) ──────────────────────────────────
+  'GET /api/streamers/:slug': 'public',
+  'GET /api/streamers/:slug/donations/recent': 'public', // approved donations only
+  'POST /api/streamers/:slug/orders': 'public',
+  'GET /api/orders/:orderId/status': 'public', // the order id is the fan's receipt
+  'GET /api/streamers/:slug/profile-events': 'public', // SSE: the public profile, live
+  'GET /api/streamers/:slug/leaderboard': 'public', // 404 when the streamer hides it
+  'GET /api/streamers/:slug/goal': 'public',
+  'GET /api/streamers/:slug/voice-messages': 'public', // the audio player page, public by spec
+  'GET /api/streamers/:slug/voice-messages/events': 'public', // SSE
+  'POST /api/uploads/voice': 'public', // before payment; rate-limited per IP
+  'GET /media/voice/:uploadId': 'public', // attached uploads only, by unguessable id
+  'GET /media/files/:mediaId': 'public', // uploaded images and sounds, by unguessable id
+  'GET /media/sounds/:file': 'public',
+
+  // ── payments ──────────────────────────────────────────────────────────────────────────
+  'POST /api/payments/webhooks/:provider': 'provider-signature',
+  // checkout.js's callback: its signature only prompts a look-up at Razorpay.
+  'POST /api/payments/razorpay/verify': 'provider-signature',
+  'GET /sandbox/checkout/:orderId': 'sandbox-only',
+  'GET /sandbox/:asset': 'sandbox-only',
+  'POST /sandbox/checkout/:orderId/complete': 'sandbox-only',
+  'POST /sandbox/orders/:orderId/settle': 'sandbox-only',
+
+  // ── OBS overlay and widgets ───────────────────────────────────────────────────────────
+  'GET /api/overlay/:slug/session': 'overlay-token',
+  'GET /api/overlay/:slug/events': 'overlay-token', // SSE
+  'POST /api/overlay/:slug/alerts/:alertId/shown': 'overlay-token',
+  'GET /api/overlay/:slug/settings': 'overlay-token',
+  'GET /api/overlay/:slug/widgets/leaderboard': 'overlay-token',
+  'GET /api/overlay/:slug/widgets/goal': 'overlay-token',
+  'GET /api/overlay/:slug/widgets/recent': 'overlay-token',
+
+  // ── streamer dashboard (members and site admins) ──────────────────────────────────────
+  'GET /api/streamers/:slug/dashboard': 'streamer-member',
+  'GET /api/streamers/:slug/stats': 'streamer-member',
+  'GET /api/streamers/:slug/donations': 'streamer-member', // includes pending and rejected
+  'GET /api/streamers/:slug/events': 'streamer-member', // SSE
+  'POST /api/donations/:id/approve': 'streamer-member', // of the donation's streamer
+  'POST /api/donations/:id/reject': 'streamer-member',
+  'GET /api/streamers/:slug/obs-tokens': 'streamer-member',
+  'POST /api/streamers/:slug/obs-tokens': 'streamer-member',
+  'POST /api/streamers/:slug/obs-tokens/:tokenId/deactivate': 'streamer-member',
+  'POST /api/streamers/:slug/test-alert': 'streamer-member',
+  'GET /api/streamers/:slug/moderators': 'streamer-member',
+  'PUT /api/streamers/:slug/moderators': 'streamer-member',
+  'DELETE /api/streamers/:slug/moderators': 'streamer-member',
+  'GET /api/streamers/:slug/settings': 'streamer-member',
+  'PATCH /api/streamers/:slug/settings': 'streamer-member',
+  'PUT /api/streamers/:slug/settings/images/:slot': 'streamer-member',
+  'DELETE /api/streamers/:slug/settings/images/:slot': 'streamer-member',
+  'POST /api/streamers/:slug/settings/alert-media/:kind': 'streamer-member',
+  'DELETE /api/streamers/:slug/settings/alert-media/:mediaId': 'streamer-member',
+  'GET /api/streamers/:slug/supporters': 'streamer-member', // with donor details
+  'PUT /api/streamers/:slug/leaderboard-settings': 'streamer-member',
+  'POST /api/streamers/:slug/goal': 'streamer-member',
+  'PATCH /api/streamers/:slug/goal': 'streamer-member',
+  'DELETE /api/streamers/:slug/goal': 'streamer-member',
+
+  // ── admin console ─────────────────────────────────────────────────────────────────────
+  'GET /api/admin/streamers': 'site-admin',
+  'POST /api/admin/streamers': 'site-admin',
+  'GET /api/admin/streamers/:slug': 'site-admin',
+  'POST /api/admin/streamers/:slug/members': 'site-admin',
+  'DELETE /api/admin/streamers/:slug/members/:email': 'site-admin',
+  'DELETE /api/admin/streamers/:slug/invites/:inviteId': 'site-admin',
+  'POST /api/admin/streamers/:slug/deactivate': 'site-admin',
+  'POST /api/admin/streamers/:slug/reactivate': 'site-admin',
+  'GET /api/admin/site/video-url': 'site-admin',
+  'PUT /api/admin/site/video-url': 'site-admin',
+  'GET /api/admin/audit': 'site-admin',
+  'GET /api/admin/leads': 'site-admin',
+  'GET /api/admin/contact-messages': 'site-admin',
+  'GET /api/admin/leads.csv': 'site-admin',
+  'GET /api/admin/contact-messages.csv': 'site-admin',
+
+  // ── Telegram ──────────────────────────────────────────────────────────────────────────
+  'POST /api/telegram/webhook': 'telegram-secret',
+};

@@ -1,0 +1,145 @@
+import type {
+  AdminStreamerSummary,
+  AuditEntry,
+  CreateStreamerRequest,
+  InviteSummary,
+  MemberInviteResponse,
+  MemberRequest,
+} from '@shabaash/core';
+
+import { ApiError, GENERIC_ERROR_MESSAGE, apiFetch } from '../../lib/api';
+
+/** A sign-up lead as the admin inbox lists it (GET /api/admin/leads). */
+export type InboxLead = {
+  id: string;
+  name: string;
+  mobile_number: string;
+  youtube_channel: string;
+  email: string;
+  instagram_handle: string | null;
+  plan: string | null;
+  created_at: string;
+};
+
+/** A contact message as the admin inbox lists it (GET /api/admin/contact-messages). */
+export type InboxMessage = {
+  id: string;
+  name: string;
+  email: string;
+  phone: string | null;
+  message: string;
+  emailed_at: string | null;
+  created_at: string;
+};
+
+export type CreatedStreamer = {
+  streamer: { id: string; slug: string; name: string; brand_color: string };
+  invite: (InviteSummary & { url: string }) | null;
+};
+
+const streamerPath = (slug: string) => `/api/admin/streamers/${encodeURIComponent(slug)}`;
+
+export async function searchStreamers(query: string, token: string, signal?: AbortSignal) {
+  const body = await apiFetch<{ streamers: AdminStreamerSummary[] }>(
+    `/api/admin/streamers?q=${encodeURIComponent(query)}`,
+    { token, signal },
+  );
+  return body.streamers;
+}
+
+export function createStreamer(request: CreateStreamerRequest, token: string) {
+  return apiFetch<CreatedStreamer>('/api/admin/streamers', {
+    method: 'POST',
+    body: request,
+    token,
+  });
+}
+
+/** Adds a member: undefined when the account existed, the invite when a link was made. */
+export function addMember(slug: string, request: MemberRequest, token: string) {
+  return apiFetch<MemberInviteResponse | undefined>(`${streamerPath(slug)}/members`, {
+    method: 'POST',
+    body: request,
+    token,
+  });
+}
+
+export function removeMember(slug: string, email: string, token: string) {
+  return apiFetch<undefined>(`${streamerPath(slug)}/members/${encodeURIComponent(email)}`, {
+    method: 'DELETE',
+    token,
+  });
+}
+
+export function withdrawInvite(slug: string, inviteId: string, token: string) {
+  return apiFetch<undefined>(`${streamerPath(slug)}/invites/${encodeURIComponent(inviteId)}`, {
+    method: 'DELETE',
+    token,
+  });
+}
+
+export function setActive(slug: string, isActive: boolean, token: string) {
+  return apiFetch<{ streamer: AdminStreamerSummary }>(
+    `${streamerPath(slug)}/${isActive ? 'reactivate' : 'deactivate'}`,
+    { method: 'POST', token },
+  );
+}
+
+export async function fetchLeads(token: string, signal?: AbortSignal) {
+  return (await apiFetch<{ leads: InboxLead[] }>('/api/admin/leads', { token, signal })).leads;
+}
+
+export async function fetchMessages(token: string, signal?: AbortSignal) {
+  const body = await apiFetch<{ messages: InboxMessage[] }>('/api/admin/contact-messages', {
+    token,
+    signal,
+  });
+  return body.messages;
+}
+
+export async function fetchVideoUrl(token: string, signal?: AbortSignal) {
+  return apiFetch<{ video_url: string | null }>('/api/admin/site/video-url', { token, signal });
+}
+
+export function saveVideoUrl(videoUrl: string | null, token: string) {
+  return apiFetch<{ video_url: string | null }>('/api/admin/site/video-url', {
+    method: 'PUT',
+    body: { video_url: videoUrl },
+    token,
+  });
+}
+
+export async function fetchAudit(
+  options: { streamer: string; before?: number },
+  token: string,
+  signal?: AbortSignal,
+) {
+  const query = new URLSearchParams({ limit: '100' });
+  if (options.streamer) query.set('streamer', options.streamer);
+  if (options.before) query.set('before', String(options.before));
+  const body = await apiFetch<{ entries: AuditEntry[] }>(`/api/admin/audit?${query.toString()}`, {
+    token,
+    signal,
+  });
+  return body.entries;
+}
+
+/**
+ * Downloads a CSV export. The bearer token cannot ride on a plain link, so the file is fetched
+ * and handed to the browser as a download.
+ */
+export async function downloadCsv(path: string, filename: string, token: string): Promise<void> {
+  let response: Response;
+  try {
+    response = await fetch(path, { headers: { Authorization: `Bearer ${token}` } });
+  } catch {
+    throw new ApiError(0, 'network_error', GENERIC_ERROR_MESSAGE);
+  }
+  if (!response.ok) throw new ApiError(response.status, 'http_error', GENERIC_ERROR_MESSAGE);
+  const url = URL.createObjectURL(await response.blob());
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = filename;
+  link.click();
+  setTimeout(() => URL.revokeObjectURL(url), 1_000);
+}

@@ -1,0 +1,99 @@
+import type { AuditEntry } from '@shabaash/core';
+import { useDeferredValue, useState } from 'react';
+
+import { Button } from '../../components/ui/button';
+import { Card, CardContent } from '../../components/ui/card';
+import { Field } from '../../components/ui/field';
+import { Input } from '../../components/ui/input';
+import { ADMIN_TEXT, adminDateFormat } from './admin-console.constants';
+import { useAudit } from './admin-console.queries';
+import { LoadState } from './load-state';
+
+/** An old or new value as short text: strings as they are, the rest as compact JSON. */
+export function auditValueText(value: unknown): string {
+  if (value === null || value === undefined) return '—';
+  if (typeof value === 'string') return value;
+  const text = JSON.stringify(value);
+  return text.length > 160 ? `${text.slice(0, 157)}…` : text;
+}
+
+function AuditRow({ entry }: { entry: AuditEntry }) {
+  return (
+    <tr className="align-top">
+      <td className="py-2 pr-3 whitespace-nowrap text-slate-500">
+        {adminDateFormat.format(new Date(entry.created_at))}
+      </td>
+      <td className="py-2 pr-3">{entry.actor_email}</td>
+      <td className="py-2 pr-3">
+        <span className="font-mono text-xs text-slate-500">
+          {entry.streamer_slug ?? ADMIN_TEXT.site}
+        </span>{' '}
+        {entry.section}.{entry.field}
+      </td>
+      <td className="max-w-56 py-2 pr-3 break-words text-slate-600">
+        {auditValueText(entry.old_value)}
+      </td>
+      <td className="max-w-56 py-2 break-words text-slate-900">
+        {auditValueText(entry.new_value)}
+      </td>
+    </tr>
+  );
+}
+
+/** Every recorded change (who, when, old and new), newest first, optionally for one streamer. */
+export function AuditPanel() {
+  const [streamer, setStreamer] = useState('');
+  const deferred = useDeferredValue(streamer.trim());
+  const audit = useAudit(deferred);
+
+  return (
+    <Card>
+      <CardContent className="flex flex-col gap-4 pt-5 sm:pt-6">
+        <Field label={ADMIN_TEXT.auditFilterLabel}>
+          <Input
+            value={streamer}
+            onChange={(event) => setStreamer(event.target.value)}
+            className="sm:max-w-xs"
+          />
+        </Field>
+        <LoadState query={{ ...audit, data: audit.data?.pages.flat() }}>
+          {(entries) =>
+            entries.length === 0 ? (
+              <p className="text-sm text-slate-500">{ADMIN_TEXT.noAudit}</p>
+            ) : (
+              <div className="overflow-x-auto">
+                <table className="w-full text-left text-sm" data-audit-log>
+                  <thead className="text-xs text-slate-500 uppercase">
+                    <tr>
+                      <th className="py-2 pr-3 font-medium">{ADMIN_TEXT.auditWhen}</th>
+                      <th className="py-2 pr-3 font-medium">{ADMIN_TEXT.auditWho}</th>
+                      <th className="py-2 pr-3 font-medium">{ADMIN_TEXT.auditWhat}</th>
+                      <th className="py-2 pr-3 font-medium">{ADMIN_TEXT.auditOld}</th>
+                      <th className="py-2 font-medium">{ADMIN_TEXT.auditNew}</th>
+                    </tr>
+                  </thead>
+                  <tbody className="divide-y divide-slate-100">
+                    {entries.map((entry) => (
+                      <AuditRow key={entry.id} entry={entry} />
+                    ))}
+                  </tbody>
+                </table>
+              </div>
+            )
+          }
+        </LoadState>
+        {audit.hasNextPage && (
+          <Button
+            variant="outline"
+            size="sm"
+            className="self-start"
+            disabled={audit.isFetchingNextPage}
+            onClick={() => void audit.fetchNextPage()}
+          >
+            {ADMIN_TEXT.loadMore}
+          </Button>
+        )}
+      </CardContent>
+    </Card>
+  );
+}

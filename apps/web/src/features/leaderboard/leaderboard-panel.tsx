@@ -1,0 +1,87 @@
+import type { LeaderboardPeriod } from '@shabaash/core';
+import { Trophy } from 'lucide-react';
+import { useState } from 'react';
+import { toast } from 'sonner';
+
+import {
+  Card,
+  CardContent,
+  CardDescription,
+  CardHeader,
+  CardTitle,
+} from '../../components/ui/card';
+import { Tabs } from '../../components/ui/tabs';
+import { GENERIC_ERROR_MESSAGE } from '../../lib/api';
+import {
+  useDashboardLeaderboard,
+  useSaveLeaderboardSettings,
+} from './dashboard-leaderboard.queries';
+import { LeaderboardList, LeaderboardSkeleton } from './leaderboard-list';
+import { LEADERBOARD_TEXT, PERIOD_TABS } from './leaderboard.constants';
+
+/**
+ * The dashboard's fan leaderboard for one streamer: the four periods with tip counts, and the
+ * switch that shows or hides the leaderboard on the donation page. Self-contained: it reads
+ * the session itself and needs only the slug. The server decides access (members and admins).
+ */
+export function LeaderboardPanel({ slug }: { slug: string }) {
+  const [period, setPeriod] = useState<LeaderboardPeriod>('today');
+  const query = useDashboardLeaderboard(slug, period);
+  const save = useSaveLeaderboardSettings(slug);
+
+  const handleToggle = (showLeaderboard: boolean) => {
+    save.mutate(
+      { show_leaderboard: showLeaderboard },
+      {
+        onSuccess: () => toast.success(LEADERBOARD_TEXT.settingSaved),
+        onError: () => toast.error(LEADERBOARD_TEXT.settingFailed),
+      },
+    );
+  };
+
+  const shown = save.isPending ? save.variables.show_leaderboard : query.data?.show_leaderboard;
+
+  return (
+    <Card data-leaderboard="dashboard">
+      <CardHeader>
+        <CardTitle className="flex items-center gap-2">
+          <Trophy aria-hidden="true" className="size-5 text-brand-700" />
+          {LEADERBOARD_TEXT.panelTitle}
+        </CardTitle>
+        <CardDescription>{LEADERBOARD_TEXT.panelDescription}</CardDescription>
+      </CardHeader>
+      <CardContent className="flex flex-col gap-5">
+        <label className="flex cursor-pointer items-start gap-2.5 text-sm has-disabled:cursor-not-allowed">
+          <input
+            type="checkbox"
+            name="show_leaderboard"
+            checked={shown ?? true}
+            disabled={shown === undefined || save.isPending}
+            onChange={(event) => handleToggle(event.target.checked)}
+            className="mt-0.5 size-4 shrink-0 accent-brand-700"
+          />
+          <span className="flex flex-col">
+            <span className="font-medium text-slate-900">{LEADERBOARD_TEXT.showOnPage}</span>
+            <span className="text-xs text-slate-500">{LEADERBOARD_TEXT.showOnPageHint}</span>
+          </span>
+        </label>
+        <Tabs
+          items={PERIOD_TABS}
+          value={period}
+          onChange={setPeriod}
+          label={LEADERBOARD_TEXT.periodsLabel}
+        >
+          {query.isPending ? (
+            <LeaderboardSkeleton />
+          ) : query.isError ? (
+            <p role="alert" className="text-sm text-red-700">
+              {LEADERBOARD_TEXT.loadError} {GENERIC_ERROR_MESSAGE}
+            </p>
+          ) : (
+            <LeaderboardList entries={query.data.entries} />
+          )}
+        </Tabs>
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,35 @@
+import { LEADERBOARD_PERIODS } from '@shabaash/core';
+import type { LeaderboardPeriod } from '@shabaash/core';
+
+/** Every word the leaderboards show on the donation page and in the dashboard. */
+export const LEADERBOARD_TEXT = {
+  title: 'Top Supporters',
+  periodsLabel: 'Leaderboard period',
+  empty: 'No supporters yet in this period. Your tip could top the board!',
+  loadError: 'The leaderboard could not be loaded.',
+  rank: (rank: number) => `#${String(rank)}`,
+  tips: (count: number) => (count === 1 ? '1 tip' : `${String(count)} tips`),
+
+  panelTitle: 'Fan leaderboard',
+  panelDescription:
+    'Your top supporters by total paid and approved tips. Anonymous tips show as Anonymous.',
+  showOnPage: 'Show the leaderboard on my donation page',
+  showOnPageHint: 'The OBS leaderboard widget works either way.',
+  settingSaved: 'Leaderboard setting saved.',
+  settingFailed: 'Could not save the setting. Please try again.',
+} as const;
+
+/** The period tabs, with short labels so all four fit on a phone. */
+const PERIOD_TAB_LABELS: Record<LeaderboardPeriod, string> = {
+  today: 'Today',
+  week: 'Week',
+  month: 'Month',
+  all: 'All time',
+};
+export const PERIOD_TABS = LEADERBOARD_PERIODS.map((period) => ({
+  value: period,
+  label: PERIOD_TAB_LABELS[period],
+}));
+
+/** Medals for the podium; other ranks show their number. */
+export const PODIUM: Record<number, string> = { 1: '🥇', 2: '🥈', 3: '🥉' };

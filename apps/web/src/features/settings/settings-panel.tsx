@@ -1,0 +1,83 @@
+import { Settings } from 'lucide-react';
+import { useState } from 'react';
+
+import { Button } from '../../components/ui/button';
+import {
+  Card,
+  CardContent,
+  CardDescription,
+  CardHeader,
+  CardTitle,
+} from '../../components/ui/card';
+import { Tabs, type TabItem } from '../../components/ui/tabs';
+import { isUnauthorized } from '../auth/require-session';
+import { AlertSettingsForm } from './alert-settings-form';
+import { ModerationSettingsForm } from './moderation-settings-form';
+import { MoneySettingsForm } from './money-settings-form';
+import { PageSettingsForm } from './page-settings-form';
+import { SETTINGS_TEXT } from './settings.constants';
+import { useStreamerSettings } from './settings.queries';
+import { errorMessage } from './use-section-save';
+
+type Section = 'page' | 'money' | 'alerts' | 'moderation';
+
+const SECTIONS: Array<TabItem<Section>> = [
+  { value: 'page', label: SETTINGS_TEXT.pageTab },
+  { value: 'money', label: SETTINGS_TEXT.moneyTab },
+  { value: 'alerts', label: SETTINGS_TEXT.alertsTab },
+  { value: 'moderation', label: SETTINGS_TEXT.moderationTab },
+];
+
+/**
+ * The dashboard's Settings tab for one streamer (members and admins): page, money, alerts and
+ * moderation, each saved on its own with optimistic UI. Self-contained: it reads the session
+ * itself and needs only the slug.
+ */
+export function SettingsPanel({ slug }: { slug: string }) {
+  const query = useStreamerSettings(slug);
+  const [section, setSection] = useState<Section>('page');
+
+  return (
+    <Card data-settings-panel={slug}>
+      <CardHeader>
+        <CardTitle className="flex items-center gap-2">
+          <Settings aria-hidden="true" className="size-5 text-brand-700" />
+          {SETTINGS_TEXT.title}
+        </CardTitle>
+        <CardDescription>{SETTINGS_TEXT.description}</CardDescription>
+      </CardHeader>
+      <CardContent>
+        {query.isPending || isUnauthorized(query.error) ? (
+          <div
+            role="status"
+            aria-label={SETTINGS_TEXT.loading}
+            className="h-64 animate-pulse rounded-xl bg-slate-100 motion-reduce:animate-none"
+          />
+        ) : query.isError ? (
+          <div role="alert" className="flex flex-col items-start gap-3">
+            <p className="text-sm text-red-700">
+              {SETTINGS_TEXT.loadError} {errorMessage(query.error)}
+            </p>
+            <Button variant="outline" size="sm" onClick={() => void query.refetch()}>
+              {SETTINGS_TEXT.retry}
+            </Button>
+          </div>
+        ) : (
+          <Tabs
+            items={SECTIONS}
+            value={section}
+            onChange={setSection}
+            label={SETTINGS_TEXT.sectionsLabel}
+          >
+            {section === 'page' && <PageSettingsForm slug={slug} settings={query.data} />}
+            {section === 'money' && <MoneySettingsForm slug={slug} settings={query.data} />}
+            {section === 'alerts' && <AlertSettingsForm slug={slug} settings={query.data} />}
+            {section === 'moderation' && (
+              <ModerationSettingsForm slug={slug} settings={query.data} />
+            )}
+          </Tabs>
+        )}
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,99 @@
+import { WIDGET_KINDS, widgetPath } from '@shabaash/core';
+import type { WidgetKind } from '@shabaash/core';
+import { skipToken, useQuery } from '@tanstack/react-query';
+import { MonitorPlay } from 'lucide-react';
+import { useState } from 'react';
+
+import { Button } from '../../components/ui/button';
+import {
+  Card,
+  CardContent,
+  CardDescription,
+  CardHeader,
+  CardTitle,
+} from '../../components/ui/card';
+import { apiFetch } from '../../lib/api';
+import { useClearSessionOnUnauthorized } from '../auth/require-session';
+import { viewerQueryKey } from '../auth/session-query-keys';
+import { useSession } from '../auth/use-session';
+import { WIDGET_TEXT } from './widgets.constants';
+
+type ObsTokens = { active: { token: string } | null };
+
+/** The streamer's active OBS token (members and admins), which the widget links carry. */
+function useActiveObsToken(slug: string) {
+  const { token, user } = useSession();
+  const query = useQuery({
+    queryKey: viewerQueryKey(user?.id, 'widget-links', slug),
+    queryFn: token
+      ? ({ signal }) =>
+          apiFetch<ObsTokens>(`/api/streamers/${encodeURIComponent(slug)}/obs-tokens`, {
+            token,
+            signal,
+          })
+      : skipToken,
+  });
+  useClearSessionOnUnauthorized(query.error);
+  return query;
+}
+
+/**
+ * The dashboard's list of widget browser-source URLs for one streamer, ready to copy into OBS.
+ * Self-contained: it reads the session itself and needs only the slug.
+ */
+export function WidgetLinksPanel({ slug }: { slug: string }) {
+  const query = useActiveObsToken(slug);
+  const obsToken = query.data?.active?.token ?? null;
+
+  return (
+    <Card data-widget-links>
+      <CardHeader>
+        <CardTitle className="flex items-center gap-2">
+          <MonitorPlay aria-hidden="true" className="size-5 text-brand-700" />
+          {WIDGET_TEXT.linksTitle}
+        </CardTitle>
+        <CardDescription>{WIDGET_TEXT.linksDescription}</CardDescription>
+      </CardHeader>
+      <CardContent>
+        {query.isPending ? (
+          <div className="h-24 animate-pulse rounded-xl bg-slate-100 motion-reduce:animate-none" />
+        ) : obsToken === null ? (
+          <p className="text-sm text-slate-600">{WIDGET_TEXT.linksNeedToken}</p>
+        ) : (
+          <ul className="flex flex-col gap-3">
+            {WIDGET_KINDS.map((kind) => (
+              <WidgetLink
+                key={kind}
+                kind={kind}
+                url={`${window.location.origin}${widgetPath(slug, kind, obsToken)}`}
+              />
+            ))}
+          </ul>
+        )}
+      </CardContent>
+    </Card>
+  );
+}
+
+function WidgetLink({ kind, url }: { kind: WidgetKind; url: string }) {
+  const [isCopied, setIsCopied] = useState(false);
+  const handleCopy = () => {
+    void navigator.clipboard.writeText(url).then(() => {
+      setIsCopied(true);
+      window.setTimeout(() => setIsCopied(false), 2000);
+    });
+  };
+  return (
+    <li className="flex flex-col gap-1.5">
+      <span className="text-sm font-medium text-slate-900">{WIDGET_TEXT.widgetNames[kind]}</span>
+      <div className="flex items-center gap-2">
+        <code className="min-w-0 flex-1 truncate rounded-lg bg-slate-100 px-3 py-2 text-xs text-slate-700">
+          {url}
+        </code>
+        <Button type="button" size="sm" variant="outline" onClick={handleCopy}>
+          {isCopied ? WIDGET_TEXT.copied : WIDGET_TEXT.copy}
+        </Button>
+      </div>
+    </li>
+  );
+}

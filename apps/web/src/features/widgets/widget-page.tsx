@@ -1,0 +1,40 @@
+import { LEADERBOARD_LIMITS, leaderboardPeriodSchema } from '@shabaash/core';
+import type { WidgetKind } from '@shabaash/core';
+import { useSearchParams } from 'react-router';
+
+import { GoalWidget } from './goal-widget';
+import { LeaderboardWidget } from './leaderboard-widget';
+import { RecentWidget } from './recent-widget';
+import { MissingTokenNotice } from './widget-frame';
+
+/** `&limit=` within 1–10; anything else means the default. */
+function parseLimit(value: string | null): number {
+  const limit = Number(value);
+  return Number.isInteger(limit) && limit >= 1 && limit <= LEADERBOARD_LIMITS.widgetMaxEntries
+    ? limit
+    : LEADERBOARD_LIMITS.widgetEntries;
+}
+
+/**
+ * `/:slug/widgets/<kind>?token=obs_…`, a browser source for OBS (issue 11). Same token and
+ * same live stream as the alert overlay; the page paints no background.
+ */
+export function WidgetPage({ slug, kind }: { slug: string; kind: WidgetKind }) {
+  const [searchParams] = useSearchParams();
+  const token = searchParams.get('token')?.trim() ?? '';
+  if (!token) return <MissingTokenNotice />;
+  // A new slug or token starts a fresh widget rather than patching the old one.
+  const key = `${slug}\n${token}`;
+  if (kind === 'goal') return <GoalWidget key={key} slug={slug} token={token} />;
+  if (kind === 'recent') return <RecentWidget key={key} slug={slug} token={token} />;
+  const period = leaderboardPeriodSchema.safeParse(searchParams.get('period')).data ?? 'today';
+  return (
+    <LeaderboardWidget
+      key={key}
+      slug={slug}
+      token={token}
+      period={period}
+      limit={parseLimit(searchParams.get('limit'))}
+    />
+  );
+}

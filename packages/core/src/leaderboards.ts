@@ -1,0 +1,172 @@
+import { z } from 'zod';
+
+/**
+ * Fan leaderboards, donation goals and stream widgets (issue 11): the contract the server, the
+ * donation page, the dashboard and the OBS widgets share.
+ */
+
+/** What every public surface shows instead of the name of a fan who tipped anonymously. */
+export const ANONYMOUS_DONOR_NAME = 'Anonymous';
+
+/** Leaderboard windows, on the India calendar (Asia/Kolkata); a week starts on Monday. */
+export const LEADERBOARD_PERIODS = ['today', 'week', 'month', 'all'] as const;
+export type LeaderboardPeriod = (typeof LEADERBOARD_PERIODS)[number];
+
+export const LEADERBOARD_PERIOD_LABELS: Record<LeaderboardPeriod, string> = {
+  today: 'Today',
+  week: 'This week',
+  month: 'This month',
+  all: 'All time',
+};
+
+export const LEADERBOARD_LIMITS = {
+  /** Rows on the donation page. */
+  publicEntries: 10,
+  /** Rows in the dashboard. */
+  dashboardEntries: 25,
+  /** Rows on the leaderboard widget unless `limit` says otherwise (1–10). */
+  widgetEntries: 5,
+  widgetMaxEntries: 10,
+  /** The recent-supporters widget. */
+  recentSupporters: 5,
+} as const;
+
+export const leaderboardPeriodSchema = z.enum(LEADERBOARD_PERIODS, {
+  error: 'period must be today, week, month or all.',
+});
+
+/** `?period=` on every leaderboard endpoint; today when absent. */
+export const leaderboardQuerySchema = z.object({
+  period: leaderboardPeriodSchema.default('today'),
+});
+
+/**
+ * One row of a leaderboard. A supporter is a fan (a private, cookie-held key) under one name:
+ * two fans with the same name are two rows. Equal totals share a rank ("1, 2, 2, 4"); within
+ * a tie, whoever reached the total first is listed first.
+ */
+export type LeaderboardEntry = {
+  rank: number;
+  name: string;
+  amount_paise: number;
+};
+
+/** The dashboard's row also says how many tips made the total. */
+export type DashboardLeaderboardEntry = LeaderboardEntry & { tip_count: number };
+
+export type LeaderboardResponse = { period: LeaderboardPeriod; entries: LeaderboardEntry[] };
+
+export type DashboardLeaderboardResponse = {
+  period: LeaderboardPeriod;
+  /** Whether the donation page shows the leaderboard (the widget always can). */
+  show_leaderboard: boolean;
+  entries: DashboardLeaderboardEntry[];
+};
+
+export const leaderboardSettingsSchema = z.object({
+  show_leaderboard: z.boolean({ error: 'show_leaderboard must be true or false.' }),
+});
+export type LeaderboardSettings = z.infer<typeof leaderboardSettingsSchema>;
+
+// ── goals ────────────────────────────────────────────────────────────────────────────────────
+
+export const GOAL_LIMITS = {
+  titleMaxChars: 80,
+  minTargetPaise: 100,
+  /** ₹1 crore. */
+  maxTargetPaise: 1_000_000_000,
+} as const;
+
+export const GOAL_MESSAGES = {
+  titleRequired: 'Please give the goal a title.',
+  titleTooLong: `The title must be at most ${String(GOAL_LIMITS.titleMaxChars)} characters.`,
+  invalidTarget: 'Please enter a target between ₹1 and ₹1,00,00,000.',
+  invalidEndDate: 'Please choose a valid end date.',
+  endInPast: 'The end date must be in the future.',
+  noActiveGoal: 'There is no current goal.',
+} as const;
+
+const goalTitleSchema = z
+  .string({ error: GOAL_MESSAGES.titleRequired })
+  .trim()
+  .min(1, GOAL_MESSAGES.titleRequired)
+  .refine((title) => Array.from(title).length <= GOAL_LIMITS.titleMaxChars, {
+    message: GOAL_MESSAGES.titleTooLong,
+  });
+
+const goalTargetSchema = z
+  .number({ error: GOAL_MESSAGES.invalidTarget })
+  .int(GOAL_MESSAGES.invalidTarget)
+  .min(GOAL_LIMITS.minTargetPaise, GOAL_MESSAGES.invalidTarget)
+  .max(GOAL_LIMITS.maxTargetPaise, GOAL_MESSAGES.invalidTarget);
+
+/** An ISO 8601 instant with its offset, or null for a goal without an end. */
+const goalEndSchema = z.iso
+  .datetime({ offset: true, error: GOAL_MESSAGES.invalidEndDate })
+  .nullable();
+
+/** A new goal; it starts counting the moment it is created. */
+export const goalCreateSchema = z.object({
+  title: goalTitleSchema,
+  target_paise: goalTargetSchema,
+  ends_at: goalEndSchema.default(null),
+});
+export type GoalCreateRequest = z.input<typeof goalCreateSchema>;
+
+/** Edits the current goal without resetting its progress. */
+export const goalUpdateSchema = z.object({
+  title: goalTitleSchema.optional(),
+  target_paise: goalTargetSchema.optional(),
+  ends_at: goalEndSchema.optional(),
+});
+export type GoalUpdateRequest = z.input<typeof goalUpdateSchema>;
+
+/**
+ * A goal and its progress: paid, approved tips since `starts_at` (and before `ends_at`).
+ * `status` is 'ended' once the end date has passed.
+ */
+export type Goal = {
+  id: string;
+  title: string;
+  target_paise: number;
+  raised_paise: number;
+  starts_at: string;
+  ends_at: string | null;
+  status: 'active' | 'ended';
+};
+
+export type GoalResponse = { goal: Goal | null };
+
+/** Progress in whole percent for a bar: 0–100, and 100 only once the target is reached. */
+export function goalPercent(goal: Pick<Goal, 'raised_paise' | 'target_paise'>): number {
+  if (goal.target_paise <= 0) return 0;
+  if (goal.raised_paise >= goal.target_paise) return 100;
+  return Math.min(99, Math.floor((goal.raised_paise / goal.target_paise) * 100));
+}
+
+export function isGoalReached(goal: Pick<Goal, 'raised_paise' | 'target_paise'>): boolean {
+  return goal.raised_paise >= goal.target_paise;
+}
+
+// ── widgets ──────────────────────────────────────────────────────────────────────────────────
+
+export const WIDGET_KINDS = ['leaderboard', 'goal', 'recent'] as const;
+export type WidgetKind = (typeof WIDGET_KINDS)[number];
+
+/** The query flag that tells the overlay stream a widget is listening, not an alert overlay. */
+export const WIDGET_STREAM_CLIENT = 'widget';
+
+/** `/:slug/widgets/<kind>?token=…`, the browser source a streamer adds to OBS. */
+export function widgetPath(slug: string, kind: WidgetKind, token: string): string {
+  return `/${encodeURIComponent(slug)}/widgets/${kind}?token=${encodeURIComponent(token)}`;
+}
+
+/** `?limit=` on the leaderboard widget. */
+export const widgetLeaderboardQuerySchema = leaderboardQuerySchema.extend({
+  limit: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(LEADERBOARD_LIMITS.widgetMaxEntries)
+    .default(LEADERBOARD_LIMITS.widgetEntries),
+});
