@@ -83,7 +83,7 @@ export function createTelegramModeration(options: {
       const outcome = decision === 'approve' ? '✅ Approved' : '❌ Rejected';
       await ctx.answerCallbackQuery({ text: decision === 'approve' ? 'Approved' : 'Rejected' });
       await ctx.editMessageText(
-        `${reviewText(found.donation, found.streamer.name)}\n\n${outcome} by ${escapeHtml(who)}`,
+        `${reviewText(found.donation, found.streamer)}\n\n${outcome} by ${escapeHtml(who)}`,
         {
           parse_mode: 'HTML',
         },
@@ -93,7 +93,7 @@ export function createTelegramModeration(options: {
       await ctx.answerCallbackQuery({ text: error.message, show_alert: true });
       await ctx
         .editMessageText(
-          `${reviewText(found.donation, found.streamer.name)}\n\n${escapeHtml(error.message)}`,
+          `${reviewText(found.donation, found.streamer)}\n\n${escapeHtml(error.message)}`,
           { parse_mode: 'HTML' },
         )
         .catch(() => {}); // "message is not modified" when pressed twice
@@ -151,7 +151,7 @@ export function createTelegramModeration(options: {
     const isWaiting =
       found?.donation.moderationStatus === 'pending' && found.donation.paymentStatus === 'success';
     if (!found || !isWaiting) return;
-    const text = reviewText(found.donation, found.streamer.name);
+    const text = reviewText(found.donation, found.streamer);
     const keyboard = new InlineKeyboard()
       .text('✅ Approve', `m:a:${donationId}`)
       .text('❌ Reject', `m:r:${donationId}`);
@@ -182,11 +182,15 @@ function reviewText(
     type: string;
     voiceUploadId: string | null;
   },
-  streamerName: string,
+  streamer: { name: string; hideAmountsFromModerators: boolean },
 ): string {
+  // Streamers may keep amounts private from their Telegram moderators (a creator setting).
+  const tip = streamer.hideAmountsFromModerators
+    ? 'sent a tip'
+    : `tipped <b>${formatRupees(donation.amountPaise)}</b>`;
   const lines = [
-    `<b>New donation for ${escapeHtml(streamerName)} — waiting for review</b>`,
-    `${escapeHtml(sanitizeText(donation.name))} tipped <b>${formatRupees(donation.amountPaise)}</b>`,
+    `<b>New donation for ${escapeHtml(streamer.name)} — waiting for review</b>`,
+    `${escapeHtml(sanitizeText(donation.name))} ${tip}`,
   ];
   const message = sanitizeText(donation.message);
   if (message) lines.push(`“${escapeHtml(message)}”`);

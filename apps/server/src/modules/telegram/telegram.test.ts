@@ -4,7 +4,7 @@ import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import type { Update } from 'grammy/types';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { donations } from '../../db/schema.ts';
+import { donations, streamers } from '../../db/schema.ts';
 import { startFakeTelegram } from '../../../test/fakes/fake-telegram.ts';
 import { buildStreamer, buildUser, signIn } from '../../../test/factories.ts';
 import { placeOrderId } from '../../../test/payments.ts';
@@ -213,6 +213,24 @@ describe('Telegram moderation', () => {
       /already approved/,
     );
     overlay.close();
+  });
+
+  it('keeps the amount from moderators when the streamer hides it', async () => {
+    await testApp.database.db
+      .update(streamers)
+      .set({ hideAmountsFromModerators: true })
+      .where(eq(streamers.slug, 'reviewed'));
+    await paidTip('Quiet Amount');
+    await testApp.app.telegram!.idle();
+    const request = fake
+      .callsTo('sendMessage')
+      .find((call) => String(call.params.text).includes('Quiet Amount'));
+    expect(String(request?.params.text)).toContain('Quiet Amount sent a tip');
+    expect(String(request?.params.text)).not.toContain('₹51');
+    await testApp.database.db
+      .update(streamers)
+      .set({ hideAmountsFromModerators: false })
+      .where(eq(streamers.slug, 'reviewed'));
   });
 
   it('refuses a button press from someone who is not a linked moderator', async () => {
