@@ -444,16 +444,13 @@ describe('Razorpay checkout (PAYMENT_PROVIDER=razorpay, fake Razorpay API)', () 
       name: 'Shabaash',
       modal: { confirm_close: true },
     });
-    // The tip's details arrive once the donation page passes checkoutDetailsFor(…) to open();
-    // until then checkout.js opens from the order alone, which carries the amount.
-    if ('amount' in options) {
-      expect(options).toMatchObject({
-        amount: 5100,
-        description: 'Tip for TechGamer',
-        prefill: { name: 'Priya', contact: '+919876543210' },
-        theme: { color: '#16a34a' },
-      });
-    }
+    // The donation page passes checkoutDetailsFor(…): the tip's amount, payee, fan and colour.
+    expect(options).toMatchObject({
+      amount: 5100,
+      description: 'Tip for TechGamer',
+      prefill: { name: 'Priya', contact: '+919876543210' },
+      theme: { color: '#16a34a' },
+    });
     expect(gateway.order(String(options.order_id)).amount).toBe(5100);
     expect(script.requests).toBe(1);
     expect(await countScriptTags(page, PROVIDER_SCRIPTS.razorpay)).toBe(1);

@@ -1,27 +1,32 @@
-import { formatRupees, hyperemoteTier } from '@shabaash/core';
+import {
+  DONATION_LIMITS,
+  SETTINGS_MESSAGES,
+  formatRupees,
+  hyperemoteTierFor,
+  type HyperemoteTiers,
+} from '@shabaash/core';
 import { Lock } from 'lucide-react';
 import { useId } from 'react';
 
 import { Badge } from '../../components/ui/badge';
 import { Label } from '../../components/ui/input';
 import { cn } from '../../lib/cn';
-import {
-  DONATION_TEXT,
-  HYPEREMOTE_TIER_LABELS,
-  HYPEREMOTE_TIER_MIN_PAISE,
-  QUICK_AMOUNTS_RUPEES,
-} from './donation.constants';
-import { validAmountPaise } from './donation-form';
+import { DONATION_TEXT, HYPEREMOTE_TIER_LABELS } from './donation.constants';
+import { amountTextFromPaise, isBelowMinimum, validAmountPaise } from './donation-form';
 
 /**
- * The amount in rupees (spec 02 §5: min 1, max 100000). Locked at the streamer's hyperemote
- * price in hyperemote mode, with the price's tier when it is in the tiered range.
+ * The amount in rupees, from the streamer's minimum (₹1 by default) to ₹1,00,000, with the
+ * streamer's preset amounts as one-tap chips. Locked at the hyperemote price in hyperemote
+ * mode, with the price's tier by the streamer's tiers.
  */
 export function AmountField({
   value,
   onChange,
   lockedPricePaise,
   showQuickAmounts = true,
+  presetAmountsPaise,
+  minAmountPaise = DONATION_LIMITS.minAmountPaise,
+  hyperemoteTiers,
   disabled,
 }: {
   value: string;
@@ -29,12 +34,16 @@ export function AmountField({
   /** Set in hyperemote mode: the field is read-only at this price. */
   lockedPricePaise?: number | null;
   showQuickAmounts?: boolean;
+  presetAmountsPaise: readonly number[];
+  minAmountPaise?: number;
+  hyperemoteTiers: HyperemoteTiers;
   disabled?: boolean;
 }) {
   const id = useId();
   const hintId = `${id}-hint`;
   const isLocked = lockedPricePaise != null;
-  const amountPaise = validAmountPaise(value);
+  const amountPaise = validAmountPaise(value, minAmountPaise);
+  const lockedTier = isLocked ? hyperemoteTierFor(hyperemoteTiers, lockedPricePaise) : null;
 
   return (
     <div className="flex flex-col gap-1.5">
@@ -50,7 +59,7 @@ export function AmountField({
           id={id}
           type="number"
           inputMode="decimal"
-          min={1}
+          min={minAmountPaise / 100}
           max={100000}
           step="any"
           placeholder={DONATION_TEXT.amountPlaceholder}
@@ -80,16 +89,16 @@ export function AmountField({
         {isLocked ? (
           <>
             <span>{DONATION_TEXT.hyperemoteLockedHint}</span>
-            {lockedPricePaise >= HYPEREMOTE_TIER_MIN_PAISE && (
-              <Badge variant="brand">
-                {HYPEREMOTE_TIER_LABELS[hyperemoteTier(lockedPricePaise)]}
-              </Badge>
-            )}
+            {lockedTier && <Badge variant="brand">{HYPEREMOTE_TIER_LABELS[lockedTier]}</Badge>}
           </>
         ) : amountPaise !== null ? (
           <span className="font-medium text-slate-700">{formatRupees(amountPaise)}</span>
+        ) : isBelowMinimum(value, minAmountPaise) ? (
+          <span className="font-medium text-red-700">
+            {SETTINGS_MESSAGES.belowMinimum(minAmountPaise)}
+          </span>
         ) : (
-          <span>{DONATION_TEXT.amountHint}</span>
+          <span>{DONATION_TEXT.amountHint(minAmountPaise)}</span>
         )}
       </div>
 
@@ -97,17 +106,18 @@ export function AmountField({
         <div
           role="group"
           aria-label={DONATION_TEXT.quickAmountsLabel}
-          className="grid grid-cols-4 gap-2"
+          className="grid grid-cols-[repeat(auto-fit,minmax(4.5rem,1fr))] gap-2"
         >
-          {QUICK_AMOUNTS_RUPEES.map((rupees) => {
-            const isSelected = value === String(rupees);
+          {presetAmountsPaise.map((presetPaise) => {
+            const presetText = amountTextFromPaise(presetPaise);
+            const isSelected = value === presetText;
             return (
               <button
-                key={rupees}
+                key={presetPaise}
                 type="button"
                 disabled={disabled}
                 aria-pressed={isSelected}
-                onClick={() => onChange(String(rupees))}
+                onClick={() => onChange(presetText)}
                 className={cn(
                   'h-10 rounded-lg border text-sm font-semibold transition-colors disabled:opacity-50',
                   isSelected
@@ -115,7 +125,7 @@ export function AmountField({
                     : 'border-slate-200 bg-white text-slate-700 hover:border-brand-300',
                 )}
               >
-                {formatRupees(rupees * 100)}
+                {formatRupees(presetPaise)}
               </button>
             );
           })}

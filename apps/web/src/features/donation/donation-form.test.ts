@@ -20,7 +20,12 @@ import {
 import type { DonationFormState } from './donation-form';
 
 const UPLOAD_ID = '3f1c2a9e-8b7d-4c6e-9a5f-1e2d3c4b5a69';
-const uploaded: VoiceRecordingValue = { status: 'uploaded', uploadId: UPLOAD_ID, durationMs: 3000 };
+const uploaded: VoiceRecordingValue = {
+  status: 'uploaded',
+  uploadId: UPLOAD_ID,
+  durationMs: 3000,
+  reupload: () => Promise.resolve(null),
+};
 const noVoice: VoiceRecordingValue = { status: 'none' };
 
 const form = (overrides: Partial<DonationFormState> = {}): DonationFormState => ({
@@ -287,5 +292,29 @@ describe('orderIssueToast', () => {
     });
     if (result.success) throw new Error('expected a refusal');
     expect(orderIssueToast(result.error).description).toBe(DONATION_MESSAGES.mobileInvalid);
+  });
+});
+
+describe("the streamer's minimum amount", () => {
+  it('refuses an amount below it with its own words, and accepts it from there', () => {
+    const input = { voice: noVoice, checkoutStatus: 'ready' as const, minAmountPaise: 5_000 };
+    expect(validateFullForm({ ...input, form: form({ message: 'hi', amountText: '49' }) })).toEqual(
+      {
+        title: 'Invalid Amount',
+        description: 'The minimum amount for this streamer is ₹50.',
+      },
+    );
+    expect(
+      validateFullForm({ ...input, form: form({ message: 'hi', amountText: '50' }) }),
+    ).toBeNull();
+    expect(
+      validateSimpleForm({
+        ...input,
+        form: { name: 'Priya', isAnonymous: false, amountText: '10', message: '' },
+      }),
+    ).toEqual({
+      title: 'Validation Error',
+      description: 'The minimum amount for this streamer is ₹50.',
+    });
   });
 });

@@ -2,6 +2,7 @@ import {
   ANONYMOUS_DONOR_NAME,
   DONATION_LIMITS,
   DONATION_MESSAGES,
+  SETTINGS_MESSAGES,
   countCharacters,
   parseRupeeInput,
 } from '@shabaash/core';
@@ -49,13 +50,37 @@ export function amountTextFromPaise(amountPaise: number): string {
   return paise === 0 ? String(rupees) : `${rupees}.${String(paise).padStart(2, '0')}`;
 }
 
-/** The typed amount in paise when it is a valid donation amount (₹1 – ₹1,00,000), else null. */
-export function validAmountPaise(amountText: string): number | null {
+/**
+ * The typed amount in paise when it is a valid donation amount (the streamer's minimum, ₹1 by
+ * default, to ₹1,00,000), else null.
+ */
+export function validAmountPaise(
+  amountText: string,
+  minAmountPaise: number = DONATION_LIMITS.minAmountPaise,
+): number | null {
   const amountPaise = parseRupeeInput(amountText);
   if (amountPaise === null) return null;
-  if (amountPaise < DONATION_LIMITS.minAmountPaise) return null;
+  if (amountPaise < Math.max(minAmountPaise, DONATION_LIMITS.minAmountPaise)) return null;
   if (amountPaise > DONATION_LIMITS.maxAmountPaise) return null;
   return amountPaise;
+}
+
+/** Whether the typed amount is a real amount that only falls short of the streamer's minimum. */
+export function isBelowMinimum(amountText: string, minAmountPaise: number): boolean {
+  const amountPaise = validAmountPaise(amountText);
+  return amountPaise !== null && amountPaise < minAmountPaise;
+}
+
+/** The amount's problem as a toast under `title`: below the streamer's minimum, or invalid. */
+function amountProblem(
+  amountText: string,
+  minAmountPaise: number,
+  invalid: ToastText,
+): ToastText | null {
+  if (isBelowMinimum(amountText, minAmountPaise)) {
+    return { title: invalid.title, description: SETTINGS_MESSAGES.belowMinimum(minAmountPaise) };
+  }
+  return validAmountPaise(amountText, minAmountPaise) === null ? invalid : null;
 }
 
 /**
@@ -137,6 +162,8 @@ export function validateFullForm(input: {
   form: DonationFormState;
   voice: VoiceRecordingValue;
   checkoutStatus: CheckoutStatus;
+  /** The streamer's minimum (₹1 when unset). */
+  minAmountPaise?: number;
 }): ToastText | null {
   const { form, voice } = input;
   const problem = nameProblem(form);
@@ -159,7 +186,12 @@ export function validateFullForm(input: {
   if (form.type === 'hyperemote' && !form.hyperemoteId) {
     return DONATION_MESSAGES.hyperemoteRequired;
   }
-  if (validAmountPaise(form.amountText) === null) return DONATION_MESSAGES.invalidAmount;
+  const amount = amountProblem(
+    form.amountText,
+    input.minAmountPaise ?? DONATION_LIMITS.minAmountPaise,
+    DONATION_MESSAGES.invalidAmount,
+  );
+  if (amount) return amount;
   return checkoutProblem(input.checkoutStatus);
 }
 
@@ -209,13 +241,20 @@ export function validateSimpleForm(input: {
   form: SimpleFormState;
   voice: VoiceRecordingValue;
   checkoutStatus: CheckoutStatus;
+  /** The streamer's minimum (₹1 when unset). */
+  minAmountPaise?: number;
 }): ToastText | null {
   const { form, voice } = input;
+  const amount = amountProblem(
+    form.amountText,
+    input.minAmountPaise ?? DONATION_LIMITS.minAmountPaise,
+    DONATION_MESSAGES.simpleFormInvalid,
+  );
   const isValid =
     nameProblem(form) === null &&
-    validAmountPaise(form.amountText) !== null &&
+    amount === null &&
     countCharacters(form.message) <= DONATION_LIMITS.messageMaxChars;
-  if (!isValid) return DONATION_MESSAGES.simpleFormInvalid;
+  if (!isValid) return amount ?? DONATION_MESSAGES.simpleFormInvalid;
   if (voice.status === 'recording') return RECORDING_IN_PROGRESS;
   if (voice.status === 'failed') return DONATION_MESSAGES.voiceUploadInvalid;
   return checkoutProblem(input.checkoutStatus);

@@ -1,5 +1,4 @@
 import { DONATION_MESSAGES } from '@shabaash/core';
-import type { PublicStreamer } from '@shabaash/core';
 import { PauseCircle, RefreshCw, WifiOff } from 'lucide-react';
 import { useEffect } from 'react';
 import type { ReactNode } from 'react';
@@ -13,8 +12,9 @@ import { SandboxRibbon } from '../checkout/sandbox-ribbon';
 import { NotFoundPage } from '../errors/not-found-page';
 import { DonationGoalCard } from '../goals/donation-goal-card';
 import { TopSupporters } from '../leaderboard/top-supporters';
+import type { DonationStreamer } from './donation.api';
 import { DONATION_TEXT } from './donation.constants';
-import { usePublicStreamer } from './donation.queries';
+import { useLiveStreamerProfile, usePublicStreamer } from './donation.queries';
 import { THEME_PAGE_CLASSES, accentStyle } from './donation-theme';
 import { FullDonationForm } from './full-donation-form';
 import { RecentSupport } from './recent-support';
@@ -36,7 +36,9 @@ export function DonationPage({ slug }: { slug: string }) {
   return <StreamerDonationPage streamer={query.data} />;
 }
 
-function StreamerDonationPage({ streamer }: { streamer: PublicStreamer }) {
+function StreamerDonationPage({ streamer }: { streamer: DonationStreamer }) {
+  // Only a page that exists listens for its changes.
+  useLiveStreamerProfile(streamer.slug);
   useEffect(() => {
     document.title = `Tip ${streamer.name} · ${SITE_NAME}`;
   }, [streamer.name]);

@@ -1,14 +1,28 @@
-import type { OrderRequest, OrderResponse, PublicDonation, PublicStreamer } from '@shabaash/core';
+import type {
+  OrderRequest,
+  OrderResponse,
+  PublicDonation,
+  PublicStreamer,
+  PublicStreamerSettings,
+} from '@shabaash/core';
 
 import { DONATION_MESSAGES } from '@shabaash/core';
 
 import { apiFetch } from '../../lib/api';
 
+/** The public profile as the donation page reads it: the profile and the creator's settings. */
+export type DonationStreamer = PublicStreamer & PublicStreamerSettings;
+
 const streamerPath = (slug: string) => `/api/streamers/${encodeURIComponent(slug)}`;
 
 /** The streamer's public profile and page settings; 404 `streamer_not_found` for unknown slugs. */
-export function fetchPublicStreamer(slug: string, signal?: AbortSignal): Promise<PublicStreamer> {
-  return apiFetch<PublicStreamer>(streamerPath(slug), { signal });
+export function fetchPublicStreamer(slug: string, signal?: AbortSignal): Promise<DonationStreamer> {
+  return apiFetch<DonationStreamer>(streamerPath(slug), { signal });
+}
+
+/** The live profile stream: `streamer` carries the whole profile after each settings change. */
+export function profileEventsUrl(slug: string): string {
+  return `${streamerPath(slug)}/profile-events`;
 }
 
 /** The last five paid and approved donations, newest first. */

@@ -1,4 +1,9 @@
-import type { DonationType, ToastText } from '@shabaash/core';
+import {
+  formatRupees,
+  type DonationType,
+  type SocialPlatform,
+  type ToastText,
+} from '@shabaash/core';
 
 /**
  * Every word the donation page shows that is not already a shared message in @shabaash/core
@@ -7,6 +12,7 @@ import type { DonationType, ToastText } from '@shabaash/core';
 export const DONATION_TEXT = {
   heroEyebrow: 'Support',
   heroTagline: 'Tip by UPI. Your message shows up live on stream.',
+  socialLinksLabel: 'Social links',
   formTitle: 'Send a tip',
 
   nameLabel: 'Your Name',
@@ -16,7 +22,7 @@ export const DONATION_TEXT = {
   typeLegend: 'Donation Type',
   amountLabel: 'Amount (₹)',
   amountPlaceholder: 'Enter amount',
-  amountHint: 'From ₹1 to ₹1,00,000.',
+  amountHint: (minAmountPaise: number) => `From ${formatRupees(minAmountPaise)} to ₹1,00,000.`,
   quickAmountsLabel: 'Quick amounts',
   hyperemoteLockedHint: 'Hyperemotes have a fixed price.',
   messageLabel: 'Message',
@@ -75,11 +81,16 @@ export const HYPEREMOTE_TIER_LABELS = {
   legendary: 'Legendary tier',
 } as const;
 
-/** Tier badges show only for prices in the tiered range (₹50 and up, spec 02 §9). */
-export const HYPEREMOTE_TIER_MIN_PAISE = 5_000;
-
-/** Rupee amounts offered as one-tap chips (the Indian habit of tipping ₹51, ₹101 …). */
-export const QUICK_AMOUNTS_RUPEES = [51, 101, 251, 501] as const;
+/** The social links under the streamer's name, as text (no brand icons to load). */
+export const SOCIAL_LINK_LABELS: Record<SocialPlatform, string> = {
+  youtube: 'YouTube',
+  instagram: 'Instagram',
+  x: 'X',
+  twitch: 'Twitch',
+  discord: 'Discord',
+  facebook: 'Facebook',
+  website: 'Website',
+};
 
 /** Spec 02 §9: the checkout opens 100 ms after the order is created. */
 export const CHECKOUT_OPEN_DELAY_MS = 100;

@@ -1,7 +1,14 @@
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { OrderRequest } from '@shabaash/core';
+import { useEffect } from 'react';
 
-import { createOrder, fetchPublicStreamer, fetchRecentDonations } from './donation.api';
+import {
+  createOrder,
+  fetchPublicStreamer,
+  fetchRecentDonations,
+  profileEventsUrl,
+  type DonationStreamer,
+} from './donation.api';
 
 export const donationQueryKeys = {
   streamer: (slug: string) => ['streamers', slug, 'public'] as const,
@@ -15,6 +22,39 @@ export function usePublicStreamer(slug: string, options: { enabled?: boolean } =
     queryFn: ({ signal }) => fetchPublicStreamer(slug, signal),
     enabled: options.enabled ?? true,
   });
+}
+
+/**
+ * Keeps the donation page's profile current while it is open: each `streamer` event replaces
+ * the cached profile, so a change in the settings tab shows without a reload. After a dropped
+ * connection (EventSource reconnects by itself) the profile is read anew, as changes made
+ * meanwhile were not heard.
+ */
+export function useLiveStreamerProfile(slug: string) {
+  const queryClient = useQueryClient();
+
+  useEffect(() => {
+    const source = new EventSource(profileEventsUrl(slug));
+    let hasConnected = false;
+    const handleReady = () => {
+      if (hasConnected)
+        void queryClient.invalidateQueries({ queryKey: donationQueryKeys.streamer(slug) });
+      hasConnected = true;
+    };
+    const handleStreamer = (event: MessageEvent<unknown>) => {
+      if (typeof event.data !== 'string') return;
+      try {
+        // The server's presented public profile, the same shape GET /api/streamers/:slug answers.
+        const profile = JSON.parse(event.data) as DonationStreamer;
+        queryClient.setQueryData(donationQueryKeys.streamer(slug), profile);
+      } catch {
+        // A frame that does not parse leaves the page as it is.
+      }
+    };
+    source.addEventListener('ready', handleReady);
+    source.addEventListener('streamer', handleStreamer);
+    return () => source.close();
+  }, [slug, queryClient]);
 }
 
 /** The Recent Support list of the simple form (spec 02 §2, CodeLive and ArtCreate). */

@@ -1,4 +1,4 @@
-import type { DonationType, PublicStreamer } from '@shabaash/core';
+import type { DonationType } from '@shabaash/core';
 import { lazy, Suspense, useCallback, useState } from 'react';
 import type { FormEvent } from 'react';
 import { toast } from 'sonner';
@@ -21,6 +21,7 @@ import type { DonationFormState } from './donation-form';
 import { HyperemotePicker } from './hyperemote-picker';
 import { MessageField } from './message-field';
 import { MobileNumberDialog } from './mobile-number-dialog';
+import type { DonationStreamer } from './donation.api';
 import { useDonationPayment } from './use-donation-payment';
 
 /** The recorder is its own chunk: most fans never open voice mode. */
@@ -31,7 +32,7 @@ const VoiceRecorder = lazy(() => import('../voice-recorder/voice-recorder'));
  * row, voice recorder or hyperemote picker by type, and the Donate button; then the mobile
  * dialog and the checkout modal.
  */
-export function FullDonationForm({ streamer }: { streamer: PublicStreamer }) {
+export function FullDonationForm({ streamer }: { streamer: DonationStreamer }) {
   const [form, setForm] = useState<DonationFormState>(INITIAL_FORM);
   const [voice, setVoice] = useState<VoiceRecordingValue>(NO_VOICE_RECORDING);
   // Once opened, the recorder stays mounted (hidden in other modes) so a recording survives a
@@ -56,12 +57,17 @@ export function FullDonationForm({ streamer }: { streamer: PublicStreamer }) {
   const handleSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (payment.isProcessing) return;
-    const problem = validateFullForm({ form, voice, checkoutStatus: payment.checkoutStatus });
+    const problem = validateFullForm({
+      form,
+      voice,
+      checkoutStatus: payment.checkoutStatus,
+      minAmountPaise: streamer.min_amount_paise,
+    });
     if (problem) {
       toast.error(problem.title, { description: problem.description });
       return;
     }
-    payment.requestPayment(buildFullOrderDraft(form, voice));
+    payment.requestPayment(buildFullOrderDraft(form, voice), voice);
   };
 
   const isHyperemote = form.type === 'hyperemote';
@@ -90,6 +96,9 @@ export function FullDonationForm({ streamer }: { streamer: PublicStreamer }) {
         <AmountField
           value={form.amountText}
           onChange={(amountText) => update({ amountText })}
+          presetAmountsPaise={streamer.preset_amounts_paise}
+          minAmountPaise={streamer.min_amount_paise}
+          hyperemoteTiers={streamer.hyperemote_tiers}
           lockedPricePaise={isHyperemote ? streamer.hyperemote_price_paise : null}
           disabled={isDisabled}
         />
@@ -118,7 +127,7 @@ export function FullDonationForm({ streamer }: { streamer: PublicStreamer }) {
           checkoutStatus={payment.checkoutStatus}
           isProcessing={payment.isProcessing}
           isUploadingVoice={form.type === 'voice' && voice.status === 'uploading'}
-          amountPaise={validAmountPaise(form.amountText)}
+          amountPaise={validAmountPaise(form.amountText, streamer.min_amount_paise)}
         />
       </form>
       <MobileNumberDialog {...payment.phoneDialog} />

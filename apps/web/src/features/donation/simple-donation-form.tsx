@@ -1,4 +1,3 @@
-import type { PublicStreamer } from '@shabaash/core';
 import { Sparkles } from 'lucide-react';
 import { lazy, Suspense, useCallback, useState } from 'react';
 import type { FormEvent } from 'react';
@@ -16,6 +15,7 @@ import type { SimpleFormState } from './donation-form';
 import { MessageField } from './message-field';
 import { MobileNumberDialog } from './mobile-number-dialog';
 import { RecorderFallback } from './recorder-fallback';
+import type { DonationStreamer } from './donation.api';
 import { useDonationPayment } from './use-donation-payment';
 
 const VoiceRecorder = lazy(() => import('../voice-recorder/voice-recorder'));
@@ -32,7 +32,7 @@ const INITIAL_SIMPLE_FORM: SimpleFormState = {
  * message. It sends the whole page to the checkout instead of opening the modal, still through
  * the mobile-number dialog because the order needs the phone.
  */
-export function SimpleDonationForm({ streamer }: { streamer: PublicStreamer }) {
+export function SimpleDonationForm({ streamer }: { streamer: DonationStreamer }) {
   const [form, setForm] = useState<SimpleFormState>(INITIAL_SIMPLE_FORM);
   const [voice, setVoice] = useState<VoiceRecordingValue>(NO_VOICE_RECORDING);
   const payment = useDonationPayment(streamer, 'redirect');
@@ -44,15 +44,20 @@ export function SimpleDonationForm({ streamer }: { streamer: PublicStreamer }) {
   const handleSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (payment.isProcessing) return;
-    const problem = validateSimpleForm({ form, voice, checkoutStatus: payment.checkoutStatus });
+    const problem = validateSimpleForm({
+      form,
+      voice,
+      checkoutStatus: payment.checkoutStatus,
+      minAmountPaise: streamer.min_amount_paise,
+    });
     if (problem) {
       toast.error(problem.title, { description: problem.description });
       return;
     }
-    payment.requestPayment(buildSimpleOrderDraft(form, voice));
+    payment.requestPayment(buildSimpleOrderDraft(form, voice), voice);
   };
 
-  const amountPaise = validAmountPaise(form.amountText);
+  const amountPaise = validAmountPaise(form.amountText, streamer.min_amount_paise);
   const isDisabled = payment.isProcessing;
 
   return (
@@ -69,6 +74,9 @@ export function SimpleDonationForm({ streamer }: { streamer: PublicStreamer }) {
           <AmountField
             value={form.amountText}
             onChange={(amountText) => update({ amountText })}
+            presetAmountsPaise={streamer.preset_amounts_paise}
+            minAmountPaise={streamer.min_amount_paise}
+            hyperemoteTiers={streamer.hyperemote_tiers}
             disabled={isDisabled}
           />
           {/* Spec 02 §2: shown once the amount is 1 or more. */}

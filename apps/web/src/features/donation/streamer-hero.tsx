@@ -1,17 +1,21 @@
-import type { PublicStreamer } from '@shabaash/core';
+import { isHttpsUrl } from '@shabaash/core';
 
 import { BrandLogo } from '../../components/brand-logo';
 import { cn } from '../../lib/cn';
-import { DONATION_TEXT } from './donation.constants';
+import type { DonationStreamer } from './donation.api';
+import { DONATION_TEXT, SOCIAL_LINK_LABELS } from './donation.constants';
 import { THEME_HERO_CLASSES } from './donation-theme';
 
 /**
  * The page's header band: the streamer's cover image for the 'cover' theme, else the theme's
- * colour family, with the streamer's name. The form card overlaps its lower edge.
+ * colour family, with the streamer's avatar (or initial), name, welcome text and social links.
+ * The form card overlaps its lower edge.
  */
-export function StreamerHero({ streamer }: { streamer: PublicStreamer }) {
+export function StreamerHero({ streamer }: { streamer: DonationStreamer }) {
   const coverImage = streamer.theme === 'cover' ? streamer.cover_image_url : null;
   const initial = Array.from(streamer.name.trim())[0]?.toUpperCase() ?? '?';
+  // The server only stores https links; checked again so no other scheme becomes a link.
+  const socialLinks = streamer.social_links.filter((link) => isHttpsUrl(link.url));
 
   return (
     <header className="relative isolate overflow-hidden pt-4 pb-20 text-white">
@@ -31,12 +35,21 @@ export function StreamerHero({ streamer }: { streamer: PublicStreamer }) {
       <div className="mx-auto w-full max-w-lg px-4">
         <BrandLogo className="text-white/95" />
         <div className="mt-6 flex items-center gap-4">
-          <span
-            aria-hidden="true"
-            className="grid size-14 shrink-0 place-items-center rounded-2xl bg-white/20 text-2xl font-black ring-1 ring-white/40 backdrop-blur-sm"
-          >
-            {initial}
-          </span>
+          {streamer.avatar_url ? (
+            <img
+              src={streamer.avatar_url}
+              alt=""
+              data-streamer-avatar
+              className="size-14 shrink-0 rounded-2xl object-cover ring-1 ring-white/40"
+            />
+          ) : (
+            <span
+              aria-hidden="true"
+              className="grid size-14 shrink-0 place-items-center rounded-2xl bg-white/20 text-2xl font-black ring-1 ring-white/40 backdrop-blur-sm"
+            >
+              {initial}
+            </span>
+          )}
           <div className="min-w-0">
             <p className="text-sm font-medium text-white/90">{DONATION_TEXT.heroEyebrow}</p>
             <h1 className="text-2xl leading-tight font-extrabold tracking-tight break-words sm:text-3xl">
@@ -44,7 +57,28 @@ export function StreamerHero({ streamer }: { streamer: PublicStreamer }) {
             </h1>
           </div>
         </div>
-        <p className="mt-3 text-sm text-white/90">{DONATION_TEXT.heroTagline}</p>
+        <p
+          data-welcome-text
+          className="mt-3 text-sm whitespace-pre-line text-white/90 [overflow-wrap:anywhere]"
+        >
+          {streamer.welcome_text || DONATION_TEXT.heroTagline}
+        </p>
+        {socialLinks.length > 0 && (
+          <ul aria-label={DONATION_TEXT.socialLinksLabel} className="mt-3 flex flex-wrap gap-2">
+            {socialLinks.map((link) => (
+              <li key={`${link.platform}\n${link.url}`}>
+                <a
+                  href={link.url}
+                  target="_blank"
+                  rel="noopener noreferrer"
+                  className="inline-flex rounded-full bg-white/15 px-3 py-1 text-xs font-semibold text-white ring-1 ring-white/30 hover:bg-white/25"
+                >
+                  {SOCIAL_LINK_LABELS[link.platform]}
+                </a>
+              </li>
+            ))}
+          </ul>
+        )}
       </div>
     </header>
   );

@@ -1,10 +1,12 @@
 import { DONATION_MESSAGES, orderRequestSchema } from '@shabaash/core';
-import type { PublicStreamer, ToastText } from '@shabaash/core';
+import type { OrderRequest, PublicStreamer, ToastText } from '@shabaash/core';
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
 
 import { ApiError } from '../../lib/api';
+import type { VoiceRecordingValue } from '../voice-recorder/voice-recorder.types';
+import { checkoutDetailsFor } from '../checkout/checkout-details';
 import { statusPagePath, statusParamForResult } from '../checkout/checkout-result';
 import { useCheckout } from '../checkout/use-checkout';
 import { OrderCreationError } from './donation.api';
@@ -62,6 +64,8 @@ export function useDonationPayment(streamer: PublicStreamer, flow: CheckoutFlow)
   const navigate = useNavigate();
   /** The order waiting for a phone number; the mobile dialog is open while it is set. */
   const [draft, setDraft] = useState<OrderDraft | null>(null);
+  /** The recording behind the draft's voice upload, which can upload its blob again. */
+  const voiceRef = useRef<VoiceRecordingValue | null>(null);
   const [phone, setPhone] = useState('');
   const [isProcessing, setIsProcessing] = useState(false);
   /** Aborted when the form unmounts, so an open checkout modal closes with the page. */
@@ -79,8 +83,28 @@ export function useDonationPayment(streamer: PublicStreamer, flow: CheckoutFlow)
     return () => window.removeEventListener('pageshow', handlePageShow);
   }, []);
 
-  const requestPayment = (order: OrderDraft) => {
-    if (!isProcessing) setDraft(order);
+  const requestPayment = (order: OrderDraft, voice: VoiceRecordingValue | null = null) => {
+    if (isProcessing) return;
+    voiceRef.current = voice;
+    setDraft(order);
+  };
+
+  /**
+   * Creates the order. A 409 `voice_upload_claimed` means an earlier order (a checkout the fan
+   * cancelled) holds the upload: the recorder still has the blob, so it goes up again and the
+   * order is tried once more with the new upload.
+   */
+  const createOrderWithVoiceRetry = async (request: OrderRequest) => {
+    try {
+      return await createOrder.mutateAsync(request);
+    } catch (error) {
+      const voice = voiceRef.current;
+      const isClaimed = error instanceof ApiError && error.code === 'voice_upload_claimed';
+      if (!isClaimed || !request.voice_upload_id || voice?.status !== 'uploaded') throw error;
+      const uploadId = await voice.reupload();
+      if (!uploadId) throw error;
+      return createOrder.mutateAsync({ ...request, voice_upload_id: uploadId });
+    }
   };
 
   const handleConfirmPhone = async (confirmedPhone: string) => {
@@ -108,7 +132,7 @@ export function useDonationPayment(streamer: PublicStreamer, flow: CheckoutFlow)
     setIsProcessing(true);
     let order;
     try {
-      order = await createOrder.mutateAsync(parsed.data);
+      order = await createOrderWithVoiceRetry(parsed.data);
     } catch (error) {
       setIsProcessing(false);
       showOrderFailure(flow, error);
@@ -116,15 +140,16 @@ export function useDonationPayment(streamer: PublicStreamer, flow: CheckoutFlow)
     }
 
     // From here an order exists: whatever happens, the fan lands on its status page.
+    const details = checkoutDetailsFor(streamer, parsed.data);
     try {
       if (flow === 'redirect') {
-        checkout.redirect(order, statusPagePath(order.order_id));
+        checkout.redirect(order, statusPagePath(order.order_id), details);
         return;
       }
       const controller = new AbortController();
       checkoutAbortRef.current = controller;
       await wait(CHECKOUT_OPEN_DELAY_MS);
-      const result = await checkout.open(order, { signal: controller.signal });
+      const result = await checkout.open(order, { signal: controller.signal, details });
       // The fan left the page meanwhile: wherever they went, they stay.
       if (controller.signal.aborted) return;
       await navigate(statusPagePath(order.order_id, statusParamForResult(result)));

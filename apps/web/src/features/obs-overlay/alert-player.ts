@@ -1,9 +1,14 @@
-import { ALERT_TIMING, alertDurationMs, type OverlayAlert } from '@shabaash/core';
+import { ALERT_TIMING, type OverlayAlert } from '@shabaash/core';
 
+import { presentAlert, type AlertPresentation } from './alert-presentation';
 import type { PlayedAlerts } from './played-alerts';
 
 /** An alert on screen: fully visible, or fading out before it is cleared. */
-export type NowPlaying = { alert: OverlayAlert; phase: 'showing' | 'fading' };
+export type NowPlaying = {
+  alert: OverlayAlert;
+  presentation: AlertPresentation;
+  phase: 'showing' | 'fading';
+};
 
 export type AlertPlayerOptions = {
   played: PlayedAlerts;
@@ -16,10 +21,12 @@ export type AlertPlayerOptions = {
    * short before its acknowledgement): it is not shown again, only acknowledged.
    */
   onAlreadyPlayed(alert: OverlayAlert): void;
+  /** How an alert plays, asked when it comes on screen (default: the spec's own timing). */
+  present?(alert: OverlayAlert): AlertPresentation;
 };
 
 /**
- * Plays alerts one at a time (spec 02 §4, Alerts): each stays up for `alertDurationMs`, fades,
+ * Plays alerts one at a time (spec 02 §4, Alerts): each stays up for its duration, fades,
  * and is cleared 500 ms later before the next begins, so alerts never overlap and none is
  * dropped. Each alert id plays at most once. While paused (OBS hid the source) alerts wait; one
  * cut short by the pause goes back to the front and plays in full when the source is shown.
@@ -76,8 +83,9 @@ export class AlertPlayer {
     const next = this.queue.shift();
     if (!next) return;
     this.options.played.add(next.alert_id);
-    this.show({ alert: next, phase: 'showing' });
-    this.timer = setTimeout(() => this.fade(), alertDurationMs(next));
+    const presentation = (this.options.present ?? ((alert) => presentAlert(alert, [])))(next);
+    this.show({ alert: next, presentation, phase: 'showing' });
+    this.timer = setTimeout(() => this.fade(), presentation.durationMs);
   }
 
   private fade(): void {

@@ -1,8 +1,9 @@
-import type { OverlayAlert } from '@shabaash/core';
+import type { OverlayAlert, OverlayAlertVariation, OverlaySettings } from '@shabaash/core';
 
 import { AlertPlayer, type NowPlaying } from './alert-player';
+import { presentAlert } from './alert-presentation';
 import { watchObsSource } from './obs-source';
-import { markAlertShown } from './overlay.api';
+import { fetchOverlaySettings, markAlertShown } from './overlay.api';
 import { OverlayStream, type StreamStatus } from './overlay-stream';
 import { sessionPlayedAlerts } from './played-alerts';
 
@@ -28,8 +29,9 @@ const ACK_RETRY_DELAYS_MS = [1000, 5000];
 
 /**
  * Wires one overlay together: the alert stream feeds the player, OBS's show/hide events pause
- * it, and every alert that finished playing is acknowledged to the server. Framework-free; the
- * page subscribes through `onChange`.
+ * it, every alert that finished playing is acknowledged to the server, and the streamer's alert
+ * settings (read on each connect, then kept current by the stream) shape every alert.
+ * Framework-free; the page subscribes through `onChange`.
  */
 export class OverlayController {
   private snapshot = INITIAL_OVERLAY_SNAPSHOT;
@@ -37,6 +39,10 @@ export class OverlayController {
   private readonly stream: OverlayStream;
   private stopWatchingObs: (() => void) | null = null;
   private readonly pendingTimers = new Set<ReturnType<typeof setTimeout>>();
+  private variations: readonly OverlayAlertVariation[] = [];
+  /** Counts settings received, so a slow read never overwrites a newer live change. */
+  private settingsVersion = 0;
+  private isStopped = false;
 
   constructor(
     private readonly slug: string,
@@ -48,17 +54,23 @@ export class OverlayController {
       onChange: (nowPlaying) => this.update({ nowPlaying }),
       onFinished: (alert) => this.acknowledge(alert),
       onAlreadyPlayed: (alert) => this.acknowledge(alert),
+      present: (alert) => presentAlert(alert, this.variations),
     });
     this.stream = new OverlayStream({
       slug,
       token,
-      onStatus: (status) => this.update({ status }),
+      onStatus: (status) => {
+        this.update({ status });
+        // Changes made while the stream was down were not heard: read the settings anew.
+        if (status === 'connected') void this.loadSettings();
+      },
       onValidated: (streamerName) => this.update({ streamerName }),
       onInvalid: (invalidMessage) => {
         this.player.dispose();
         this.update({ invalidMessage, nowPlaying: null });
       },
       onAlert: (alert) => this.player.enqueue(alert),
+      onSettings: (settings) => this.applySettings(settings),
     });
   }
 
@@ -68,12 +80,30 @@ export class OverlayController {
   }
 
   stop(): void {
+    this.isStopped = true;
     this.stream.stop();
     this.player.dispose();
     this.stopWatchingObs?.();
     this.stopWatchingObs = null;
     for (const timer of this.pendingTimers) clearTimeout(timer);
     this.pendingTimers.clear();
+  }
+
+  private applySettings(settings: OverlaySettings): void {
+    this.settingsVersion += 1;
+    this.variations = settings.alert_variations;
+  }
+
+  private async loadSettings(): Promise<void> {
+    const version = this.settingsVersion;
+    try {
+      const settings = await fetchOverlaySettings(this.slug, this.token);
+      if (this.isStopped || version !== this.settingsVersion) return;
+      this.applySettings(settings);
+    } catch (error) {
+      // Alerts keep the settings they had (or the spec's defaults) until the next connect.
+      console.warn('Could not load the alert settings.', error);
+    }
   }
 
   private update(change: Partial<OverlaySnapshot>): void {

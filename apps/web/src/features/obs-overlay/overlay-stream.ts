@@ -1,4 +1,4 @@
-import type { OverlayAlert } from '@shabaash/core';
+import type { OverlayAlert, OverlaySettings } from '@shabaash/core';
 
 import { checkOverlayToken, overlayEventsUrl, type TokenVerdict } from './overlay.api';
 import { planReconnect } from './reconnect-policy';
@@ -25,6 +25,8 @@ export type OverlayStreamOptions = {
   /** The token was accepted (once per start). */
   onValidated(streamerName: string): void;
   onAlert(alert: OverlayAlert): void;
+  /** The streamer changed their alert settings while the stream was open. */
+  onSettings?(settings: OverlaySettings): void;
   createEventSource?: (url: string) => EventSourceLike;
   checkToken?: (slug: string, token: string) => Promise<TokenVerdict>;
   random?: () => number;
@@ -83,6 +85,9 @@ export class OverlayStream {
     source.addEventListener('alert', (event) => {
       if (this.source === source) this.handleAlert(event);
     });
+    source.addEventListener('settings', (event) => {
+      if (this.source === source) this.handleSettings(event);
+    });
     source.addEventListener('ready', () => {
       if (this.source !== source) return;
       this.failures = 0;
@@ -105,6 +110,17 @@ export class OverlayStream {
     if (!Number.isSafeInteger(alert.alert_id)) return;
     this.lastEventId = Math.max(this.lastEventId ?? 0, alert.alert_id);
     this.options.onAlert(alert);
+  }
+
+  private handleSettings(event: Event): void {
+    if (!(event instanceof MessageEvent) || typeof event.data !== 'string') return;
+    try {
+      // The server's OverlaySettings, presented by it; the overlay only reads them.
+      const settings = JSON.parse(event.data) as OverlaySettings;
+      if (Array.isArray(settings.alert_variations)) this.options.onSettings?.(settings);
+    } catch {
+      // A frame that does not parse leaves the current settings in force.
+    }
   }
 
   /** The stream failed or ended: a refused token ends the overlay, anything else retries. */

@@ -1,3 +1,5 @@
+import type { OverlaySettings } from '@shabaash/core';
+
 import { ApiError, apiFetch } from '../../lib/api';
 
 /** The overlay's base path on the API for one streamer. */
@@ -42,5 +44,12 @@ export async function markAlertShown(slug: string, token: string, alertId: numbe
   await apiFetch<undefined>(
     `${overlayPath(slug)}/alerts/${String(alertId)}/shown?token=${encodeURIComponent(token)}`,
     { method: 'POST' },
+  );
+}
+
+/** The streamer's alert settings (`GET /api/overlay/:slug/settings`); changes arrive live. */
+export function fetchOverlaySettings(slug: string, token: string): Promise<OverlaySettings> {
+  return apiFetch<OverlaySettings>(
+    `${overlayPath(slug)}/settings?token=${encodeURIComponent(token)}`,
   );
 }

@@ -5,8 +5,6 @@ import type { StreamStatus } from './overlay-stream';
 /** Every word the overlay shows: the spec's token messages (shared with the server) and ours. */
 export const OVERLAY_TEXT = {
   ...OVERLAY_MESSAGES,
-  /** "<name> tipped ₹51". */
-  tipped: 'tipped',
   testBadge: 'Test alert',
   voiceMessage: 'Voice message',
 } as const;

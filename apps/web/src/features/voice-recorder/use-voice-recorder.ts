@@ -1,5 +1,5 @@
 import { DONATION_MESSAGES } from '@shabaash/core';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { toast } from 'sonner';
 
 import { ApiError } from '../../lib/api';
@@ -47,11 +47,20 @@ function showRecordingError() {
   toast.error(RECORDING_ERROR.title, { description: RECORDING_ERROR.description });
 }
 
-function toValue(phase: RecorderPhase, upload: UploadState): VoiceRecordingValue {
+function toValue(
+  phase: RecorderPhase,
+  upload: UploadState,
+  reupload: () => Promise<string | null>,
+): VoiceRecordingValue {
   if (phase === 'requesting' || phase === 'recording') return { status: 'recording' };
   if (phase === 'idle') return { status: 'none' };
   if (upload.status === 'uploaded') {
-    return { status: 'uploaded', uploadId: upload.uploadId, durationMs: upload.durationMs };
+    return {
+      status: 'uploaded',
+      uploadId: upload.uploadId,
+      durationMs: upload.durationMs,
+      reupload,
+    };
   }
   if (upload.status === 'failed') return { status: 'failed' };
   return { status: 'uploading' };
@@ -73,9 +82,6 @@ export function useVoiceRecorder(onChange: (value: VoiceRecordingValue) => void)
   const recordingUrlRef = useRef<string | null>(null);
   const isMountedRef = useRef(false);
 
-  const value = useMemo(() => toValue(phase, upload), [phase, upload]);
-  useEffect(() => onChange(value), [onChange, value]);
-
   const endSession = useCallback(() => {
     const session = sessionRef.current;
     if (!session) return;
@@ -85,7 +91,8 @@ export function useVoiceRecorder(onChange: (value: VoiceRecordingValue) => void)
     stopTracks(session.stream);
   }, []);
 
-  const uploadRecording = useCallback(async (blob: Blob) => {
+  /** Uploads a finished recording; answers its upload id, or null when the upload failed. */
+  const uploadRecording = useCallback(async (blob: Blob): Promise<string | null> => {
     uploadAbortRef.current?.abort();
     const controller = new AbortController();
     uploadAbortRef.current = controller;
@@ -93,12 +100,14 @@ export function useVoiceRecorder(onChange: (value: VoiceRecordingValue) => void)
     try {
       const result = await uploadVoiceRecording(blob, controller.signal);
       setUpload({ status: 'uploaded', uploadId: result.upload_id, durationMs: result.duration_ms });
+      return result.upload_id;
     } catch (error) {
-      if (controller.signal.aborted) return;
+      if (controller.signal.aborted) return null;
       const isAudioRefused = error instanceof ApiError && AUDIO_REFUSED_STATUSES.has(error.status);
       setUpload({ status: 'failed', message: isAudioRefused ? error.message : null });
       const { title, description } = DONATION_MESSAGES.voiceUploadInvalid;
       toast.error(title, { description });
+      return null;
     }
   }, []);
 
@@ -193,6 +202,13 @@ export function useVoiceRecorder(onChange: (value: VoiceRecordingValue) => void)
   const retryUpload = useCallback(() => {
     if (recording) void uploadRecording(recording.blob);
   }, [recording, uploadRecording]);
+
+  const reupload = useCallback(
+    async () => (recording ? uploadRecording(recording.blob) : null),
+    [recording, uploadRecording],
+  );
+
+  useEffect(() => onChange(toValue(phase, upload, reupload)), [onChange, phase, upload, reupload]);
 
   useEffect(() => {
     isMountedRef.current = true;

@@ -6,7 +6,16 @@ export type VoiceRecordingValue =
   | { status: 'none' }
   | { status: 'recording' }
   | { status: 'uploading' }
-  | { status: 'uploaded'; uploadId: string; durationMs: number }
+  | {
+      status: 'uploaded';
+      uploadId: string;
+      durationMs: number;
+      /**
+       * Uploads the same recording again and answers the new upload id (null when that failed):
+       * an order the fan abandoned has claimed the first upload for good.
+       */
+      reupload: () => Promise<string | null>;
+    }
   | { status: 'failed' };
 
 export const NO_VOICE_RECORDING: VoiceRecordingValue = { status: 'none' };

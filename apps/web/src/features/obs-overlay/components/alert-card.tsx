@@ -1,11 +1,11 @@
-import { formatRupees, type OverlayAlert } from '@shabaash/core';
+import type { AlertTextPart, OverlayAlert } from '@shabaash/core';
 
 import type { NowPlaying } from '../alert-player';
 import { FALLBACK_EMOTE, HYPEREMOTE_EMOJIS } from '../hyperemote-emojis';
 import { OVERLAY_TEXT } from '../overlay.constants';
 import { HyperemoteRain } from './hyperemote-rain';
+import { useAudioClip } from './use-audio-clip';
 import { useTypedText } from './use-typed-text';
-import { useVoiceClip } from './use-voice-clip';
 
 function emoteFor(alert: OverlayAlert): string | null {
   const { donation } = alert;
@@ -13,18 +13,27 @@ function emoteFor(alert: OverlayAlert): string | null {
   return HYPEREMOTE_EMOJIS[donation.hyperemote_id ?? ''] ?? FALLBACK_EMOTE;
 }
 
+const HEADLINE_PART_CLASSES: Record<AlertTextPart['kind'], string | undefined> = {
+  text: undefined,
+  name: 'text-amber-300',
+  amount: 'text-emerald-300',
+};
+
 /**
- * One alert on stream: who tipped how much, the message typed out (or shown at once beside a
+ * One alert on stream, as the streamer's alert variation draws it (image, text, sound): who
+ * tipped how much, the message typed out (or shown at once beside a
  * voice message, which plays), and for a hyperemote the emote rain. The card sizes with the
  * viewport, so it reads at 1920×1080 and at 800×600. Donor text is only ever React text.
  */
 export function AlertCard({ nowPlaying }: { nowPlaying: NowPlaying }) {
-  const { alert, phase } = nowPlaying;
+  const { alert, presentation, phase } = nowPlaying;
   const { donation } = alert;
   const hasVoice = donation.voice_url !== null;
   const { typed, rest } = useTypedText(donation.message, !hasVoice);
   const emote = emoteFor(alert);
-  useVoiceClip(donation.voice_url);
+  useAudioClip(presentation.soundUrl, 'alert sound');
+  // Below the variation's sound threshold a voice message stays silent, as the sound does.
+  useAudioClip(presentation.isAudible ? donation.voice_url : null, 'voice message');
 
   return (
     <>
@@ -41,14 +50,25 @@ export function AlertCard({ nowPlaying }: { nowPlaying: NowPlaying }) {
               {OVERLAY_TEXT.testBadge}
             </span>
           )}
+          {presentation.imageUrl && (
+            <img
+              src={presentation.imageUrl}
+              alt=""
+              data-overlay-image
+              className="max-h-[30vh] max-w-[min(60vw,40rem)] object-contain"
+            />
+          )}
           {emote && (
             <span aria-hidden="true" className="text-[clamp(3rem,12vmin,8rem)] leading-none">
               {emote}
             </span>
           )}
           <p className="text-[clamp(1.5rem,5.5vmin,4.25rem)] leading-tight font-extrabold [overflow-wrap:anywhere]">
-            <span className="text-amber-300">{donation.name}</span> {OVERLAY_TEXT.tipped}{' '}
-            <span className="text-emerald-300">{formatRupees(donation.amount_paise)}</span>
+            {presentation.headline.map((part, index) => (
+              <span key={index} className={HEADLINE_PART_CLASSES[part.kind]}>
+                {part.text}
+              </span>
+            ))}
           </p>
           {hasVoice && (
             <p className="text-[clamp(1rem,3.2vmin,2.5rem)] font-semibold text-sky-200">

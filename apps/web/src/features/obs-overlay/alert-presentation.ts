@@ -1,0 +1,42 @@
+import {
+  DEFAULT_ALERT_TEMPLATE,
+  alertDurationMs,
+  renderAlertTemplate,
+  resolveAlertVariation,
+  type AlertTextPart,
+  type OverlayAlert,
+  type OverlayAlertVariation,
+} from '@shabaash/core';
+
+/** How one alert plays, decided once when it comes on screen. */
+export type AlertPresentation = {
+  durationMs: number;
+  /** The headline ("Asha tipped ₹51") as parts: always rendered as React text, never HTML. */
+  headline: AlertTextPart[];
+  imageUrl: string | null;
+  /** The variation's sound, already null when the tip is below its sound threshold. */
+  soundUrl: string | null;
+  /** Whether the tip reaches the sound threshold, which gates a voice message too. */
+  isAudible: boolean;
+};
+
+/**
+ * The streamer's alert settings applied to one alert (test alerts included): the variation for
+ * its type and amount sets the duration (else the spec's timing), the image, the text and the
+ * sound. With no variation (settings not loaded yet) the alert plays as the spec describes.
+ */
+export function presentAlert(
+  alert: OverlayAlert,
+  variations: readonly OverlayAlertVariation[],
+): AlertPresentation {
+  const { donation } = alert;
+  const variation = resolveAlertVariation(variations, donation);
+  const isAudible = donation.amount_paise >= (variation?.sound_min_amount_paise ?? 0);
+  return {
+    durationMs: variation?.duration_ms ?? alertDurationMs(alert),
+    headline: renderAlertTemplate(variation?.template ?? DEFAULT_ALERT_TEMPLATE, donation),
+    imageUrl: variation?.image_url ?? null,
+    soundUrl: isAudible ? (variation?.sound_url ?? null) : null,
+    isAudible,
+  };
+}
