@@ -174,11 +174,8 @@ describe('donation page (a fan on a 390×844 phone)', () => {
   });
 });
 
-/*
- * Needs POST /api/uploads/voice (issue 6, item 2). Un-skip once the upload route lands; until
- * then the recorder records but the upload answers 404 and the page asks to retry.
- */
-describe.skip('voice tip (fake microphone)', () => {
+/** The recorder uploads to POST /api/uploads/voice before payment (issue 6). */
+describe('voice tip (fake microphone)', () => {
   let browser: Browser;
 
   beforeAll(async () => {
