@@ -309,10 +309,14 @@ describe('streamer dashboard (issue 7)', () => {
 
     // The tabs work from the keyboard.
     const approvedTab = page.getByRole('tab', { name: 'Approved Donations' });
+    // Wait for the dashboard to finish loading before moving focus, so it is not re-rendered away.
+    await page.getByText('Total Revenue').first().waitFor();
     await approvedTab.focus();
     await page.keyboard.press('ArrowRight');
     const telegramTab = page.getByRole('tab', { name: 'Telegram Dashboard' });
-    await expect(telegramTab.getAttribute('aria-selected')).resolves.toBe('true');
+    await expect
+      .poll(() => telegramTab.getAttribute('aria-selected'), { timeout: 5_000 })
+      .toBe('true');
 
     await page
       .getByText('The Telegram bot is not configured on this server.', { exact: false })

@@ -253,7 +253,10 @@ describe('fan leaderboards, goals and OBS widgets (issue 11)', () => {
     const errors = collectPageErrors(page);
     await page.goto(`${baseUrl()}/${SLUG}`);
     const supporters = page.locator('[data-leaderboard="donation-page"]');
-    await supporters.waitFor();
+    // The list renders first as a loading state; wait for the supporters themselves.
+    await expect
+      .poll(async () => (await supporters.textContent()) ?? '', { timeout: 10_000 })
+      .toContain('Kabir');
     const text = (await supporters.textContent()) ?? '';
     expect(text.indexOf('Kabir')).toBeGreaterThan(-1);
     expect(text.indexOf('Kabir')).toBeLessThan(text.indexOf('Meera'));
