@@ -484,7 +484,7 @@ describe('XSS corpus (issue 13)', () => {
    * override in the name shows the e-mail reversed. Wrapping each name in <bdi> in
    * apps/web/src/features/admin-console/inbox-panel.tsx fixes it; then drop the `.skip`.
    */
-  it.skip('admin inbox: a bidi override in a lead or contact name stays within the name', async () => {
+  it('admin inbox: a bidi override in a lead or contact name stays within the name', async () => {
     const id = uniqueId();
     const lead = {
       name: `Spoof \u202Emoc.liame`,

@@ -59,7 +59,7 @@ export function InboxPanel({ onCreateFromLead }: { onCreateFromLead: (lead: Inbo
                     >
                       <div className="flex min-w-0 flex-1 flex-col gap-0.5">
                         <p className="font-medium text-slate-900">
-                          {lead.name} ·{' '}
+                          <bdi>{lead.name}</bdi> ·{' '}
                           <span className="font-normal text-slate-600">{lead.email}</span>
                         </p>
                         <p className="break-all text-slate-600">
@@ -101,7 +101,7 @@ export function InboxPanel({ onCreateFromLead }: { onCreateFromLead: (lead: Inbo
                   {list.map((message) => (
                     <li key={message.id} className="flex flex-col gap-1 py-3 text-sm">
                       <p className="font-medium text-slate-900">
-                        {message.name} ·{' '}
+                        <bdi>{message.name}</bdi> ·{' '}
                         <span className="font-normal text-slate-600">{message.email}</span>
                         {message.phone ? (
                           <span className="font-normal text-slate-600"> · {message.phone}</span>
