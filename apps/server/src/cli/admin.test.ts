@@ -1,12 +1,23 @@
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, type TestDatabase } from '../../test/test-database.ts';
+import { startServerProcess } from '../../test/server-process.ts';
+import {
+  createTestDatabase,
+  TEST_DB_BACKEND,
+  type TestDatabase,
+} from '../../test/test-database.ts';
 import { verifyCredentials } from '../modules/auth/auth.service.ts';
 import { listAccessibleStreamers } from '../modules/streamers/streamers.service.ts';
+import { openDatabase } from '../db/client.ts';
 import { describeError, runAdminCommand } from './admin.ts';
 
 describe('admin CLI', () => {
   let database: TestDatabase;
-  const run = (...argv: string[]) => runAdminCommand(database.db, argv);
+  const run = (...argv: string[]) =>
+    runAdminCommand(database.db, argv, { databaseKind: database.kind, filesLocation: 'uploads' });
   const failure = (...argv: string[]) =>
     run(...argv).then(
       () => 'succeeded',
@@ -106,4 +117,143 @@ describe('admin CLI', () => {
   it('explains its usage for an unknown command', async () => {
     expect(await failure('frobnicate')).toMatch(/^Usage: npm run admin/);
   });
+});
+
+/** The real command, as `npm run admin -- …` runs it. */
+function runCli(args: string[], env: Record<string, string>) {
+  const result = spawnSync(process.execPath, ['--import', 'tsx', ADMIN_ENTRY, ...args], {
+    env: { ...process.env, DATABASE_URL: '', LOG_LEVEL: 'silent', ...env },
+    encoding: 'utf8',
+  });
+  return { status: result.status, stdout: result.stdout, stderr: result.stderr.trim() };
+}
+
+const ADMIN_ENTRY = path.resolve(import.meta.dirname, 'admin.ts');
+
+describe('admin CLI backups', () => {
+  let workDir: string;
+  const databases: TestDatabase[] = [];
+
+  beforeAll(() => {
+    workDir = fs.mkdtempSync(path.join(os.tmpdir(), 'shabaash-admin-backup-'));
+  });
+  afterAll(async () => {
+    await Promise.all(databases.map((database) => database.close()));
+    fs.rmSync(workDir, { recursive: true, force: true });
+  });
+
+  /** Opens the database an environment names, the way the command does. */
+  async function openFor(env: { DATA_DIR: string; DATABASE_URL?: string }) {
+    const database = await openDatabase({
+      databaseUrl: env.DATABASE_URL,
+      pgliteDir: path.join(env.DATA_DIR, 'db'),
+    });
+    await database.migrate();
+    return database;
+  }
+
+  /** Environments naming a database with a streamer in it, and an empty one. */
+  async function sourceAndTarget() {
+    const source: { DATA_DIR: string; DATABASE_URL?: string } = {
+      DATA_DIR: path.join(workDir, 'source'),
+    };
+    const target: { DATA_DIR: string; DATABASE_URL?: string } = {
+      DATA_DIR: path.join(workDir, 'target'),
+    };
+    if (TEST_DB_BACKEND === 'postgres') {
+      const [from, to] = [await createTestDatabase(), await createTestDatabase()];
+      databases.push(from, to);
+      source.DATABASE_URL = from.url;
+      target.DATABASE_URL = to.url;
+    }
+    const seeded = await openFor(source);
+    try {
+      await runAdminCommand(seeded.db, ['create-streamer', 'priya-live', 'Priya', '“Live”', '🎮'], {
+        databaseKind: seeded.kind,
+        filesLocation: 'uploads',
+      });
+    } finally {
+      await seeded.close(); // the embedded database admits one process at a time
+    }
+    return { source, target };
+  }
+
+  // Each command is a process that opens (and, for restore, migrates) a database: slow on PGlite.
+  it(
+    'backs up and restores through the command line, and says the files are not in it',
+    {
+      timeout: 300_000,
+    },
+    async () => {
+      const { source, target } = await sourceAndTarget();
+      const file = path.join(workDir, 'shabaash.sql');
+
+      const backup = runCli(['backup', file], source);
+      expect(backup.stderr).toBe('');
+      expect(backup.status).toBe(0);
+      expect(backup.stdout).toMatch(
+        new RegExp(`^Backed up 1 row from \\d+ tables \\(schema \\w+\\) to ${file}\\.`),
+      );
+      expect(backup.stdout).toContain(
+        `voice messages and uploaded images are in ${path.join(source.DATA_DIR, 'uploads')}; ` +
+          'back them up separately.',
+      );
+      expect(fs.readFileSync(file, 'utf8')).toContain('Priya “Live” 🎮');
+
+      const restore = runCli(['restore', file], target);
+      expect(restore.stderr).toBe('');
+      expect(restore.status).toBe(0);
+      expect(restore.stdout).toMatch(/^Restored 1 row into \d+ tables from .*shabaash\.sql/);
+      expect(restore.stdout).toContain('Voice messages and uploaded images are not in the backup');
+
+      // A second restore would mix two databases: one line, exit 1, nothing changed.
+      const again = runCli(['restore', file], target);
+      expect(again.status).toBe(1);
+      expect(again.stderr).toMatch(
+        /^Nothing was restored: This database already holds data \(table \w+ has rows\): restore into a fresh DATA_DIR or an empty database\.$/,
+      );
+      const restored = await openFor(target);
+      try {
+        expect(
+          await runAdminCommand(restored.db, ['list-streamers'], {
+            databaseKind: restored.kind,
+            filesLocation: 'uploads',
+          }),
+        ).toBe('priya-live\tPriya “Live” 🎮\t#2563eb');
+      } finally {
+        await restored.close();
+      }
+    },
+  );
+
+  it.runIf(TEST_DB_BACKEND === 'pglite')(
+    'refuses to back up the embedded database while the server holds it',
+    { timeout: 300_000 },
+    async () => {
+      const dataDir = path.join(workDir, 'running');
+      const file = path.join(workDir, 'while-running.sql');
+      expect(runCli(['backup', file], { DATA_DIR: dataDir })).toEqual({
+        status: 1,
+        stdout: '',
+        stderr: `There is no embedded database in ${path.join(dataDir, 'db')} to back up.`,
+      });
+
+      const server = await startServerProcess({ DATA_DIR: dataDir }, { timeoutMs: 120_000 });
+      try {
+        const backup = runCli(['backup', file], { DATA_DIR: dataDir });
+        expect(backup.status).toBe(1);
+        expect(backup.stderr).toBe(
+          `The embedded database in ${path.join(dataDir, 'db')} is in use by another process ` +
+            `(pid ${server.child.pid}). Stop it first, or use PostgreSQL (DATABASE_URL) to run ` +
+            'several processes.',
+        );
+        expect(fs.existsSync(file)).toBe(false);
+        // The server did not notice.
+        expect((await fetch(`${server.url}/healthz`)).status).toBe(200);
+      } finally {
+        await server.stop();
+      }
+      expect(runCli(['backup', file], { DATA_DIR: dataDir }).status).toBe(0);
+    },
+  );
 });

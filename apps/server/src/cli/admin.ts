@@ -1,7 +1,9 @@
+import fs from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { brandColorSchema, registerRequestSchema, slugSchema } from '@shabaash/core';
-import { ConfigError, loadConfig } from '../config.ts';
+import { ConfigError, loadConfig, type Config } from '../config.ts';
+import { BackupError, readSchemaVersion, restoreBackup, writeBackup } from '../db/backup.ts';
 import { openDatabase, type Database } from '../db/client.ts';
 import { AppError } from '../errors.ts';
 import { findUserByEmail, registerUser, resetPassword } from '../modules/auth/auth.service.ts';
@@ -24,11 +26,27 @@ Commands:
   revoke <slug> <email>                             remove a user's membership
   reset-password <email> [--password P]             set a new password and sign out everywhere
   list-streamers                                    list every streamer
+  backup <file>                                     write the whole database to a plain SQL file
+  restore <file>                                    load a backup into an empty database
+  migrate                                           create or update the database schema only
 
 The command opens the configured database (DATABASE_URL, or the embedded one in DATA_DIR;
-stop the server first when using the embedded database).`;
+stop the server first when using the embedded database). Backups hold the database only:
+voice messages and uploaded images (DATA_DIR/uploads or the S3 bucket) are backed up apart.`;
 
-type Command = (db: Database, args: string[], flags: Flags) => Promise<string>;
+/** What a command may need besides the database: which engine, and where files live. */
+export type CommandContext = {
+  databaseKind: 'pglite' | 'postgres';
+  /** Where voice messages and uploaded images are kept, in words for the operator. */
+  filesLocation: string;
+};
+
+type Command = (
+  db: Database,
+  args: string[],
+  flags: Flags,
+  context: CommandContext,
+) => Promise<string>;
 type Flags = {
   password?: string | undefined;
   admin?: boolean | undefined;
@@ -82,9 +100,40 @@ const commands: Record<string, Command> = {
       .map((row) => `${row.streamer_slug}\t${row.streamer_name}\t${row.brand_color}`)
       .join('\n');
   },
+  backup: async (db, [file], _flags, { databaseKind, filesLocation }) => {
+    if (!file) throw new UsageError('backup needs a file name: npm run admin -- backup <file>');
+    const summary = await writeBackup(db, path.resolve(file), databaseKind);
+    const rows = summary.tables.reduce((sum, table) => sum + table.rows, 0);
+    return [
+      `Backed up ${count(rows, 'row')} from ${count(summary.tables.length, 'table')} ` +
+        `(schema ${summary.schemaVersion.tag}) to ${path.resolve(file)}.`,
+      `The backup holds the database only: voice messages and uploaded images are in ` +
+        `${filesLocation}; back them up separately.`,
+    ].join('\n');
+  },
+  restore: async (db, [file], _flags, { filesLocation }) => {
+    if (!file) throw new UsageError('restore needs a file name: npm run admin -- restore <file>');
+    const summary = await restoreBackup(db, path.resolve(file));
+    const rows = summary.tables.reduce((sum, table) => sum + table.rows, 0);
+    return [
+      `Restored ${count(rows, 'row')} into ${count(summary.tables.length, 'table')} from ` +
+        `${path.resolve(file)} (schema ${summary.schema}).`,
+      `Voice messages and uploaded images are not in the backup: put them back in ` +
+        `${filesLocation} before starting the server.`,
+    ].join('\n');
+  },
+  // The schema is brought up to date before every command; this one does nothing else.
+  migrate: async (db) => {
+    const version = await readSchemaVersion(db);
+    return `The database schema is up to date (${version?.tag ?? 'unknown'}).`;
+  },
 };
 
 class UsageError extends Error {}
+
+function count(amount: number, noun: string): string {
+  return `${amount} ${noun}${amount === 1 ? '' : 's'}`;
+}
 
 async function findPair(db: Database, slug: string | undefined, email: string | undefined) {
   if (!slug || !email) throw new UsageError('This command needs a slug and an e-mail.');
@@ -95,8 +144,7 @@ async function findPair(db: Database, slug: string | undefined, email: string | 
   return { streamerId: streamer.id, userId: user.id };
 }
 
-/** Runs one admin command and returns what to print; exported for tests. */
-export async function runAdminCommand(db: Database, argv: string[]): Promise<string> {
+function parseAdminArgs(argv: string[]) {
   const { positionals, values } = parseArgs({
     args: argv,
     allowPositionals: true,
@@ -108,9 +156,19 @@ export async function runAdminCommand(db: Database, argv: string[]): Promise<str
     },
   });
   const [name, ...args] = positionals;
+  return { name, args, flags: values };
+}
+
+/** Runs one admin command and returns what to print; exported for tests. */
+export async function runAdminCommand(
+  db: Database,
+  argv: string[],
+  context: CommandContext,
+): Promise<string> {
+  const { name, args, flags } = parseAdminArgs(argv);
   const command = name ? commands[name] : undefined;
   if (!command) throw new UsageError(USAGE);
-  return command(db, args, values);
+  return command(db, args, flags, context);
 }
 
 async function main(): Promise<void> {
@@ -118,17 +176,37 @@ async function main(): Promise<void> {
     console.log(USAGE);
     return;
   }
+  const argv = process.argv.slice(2);
   const config = loadConfig();
-  const database = await openDatabase({
-    databaseUrl: config.DATABASE_URL,
-    pgliteDir: path.join(config.dataDir, 'db'),
-  });
+  // A backup only reads: it never migrates, so it keeps the schema the data was written with.
+  const isBackup = parseAdminArgs(argv).name === 'backup';
+  const pgliteDir = path.join(config.dataDir, 'db');
+  if (isBackup && !config.DATABASE_URL && !fs.existsSync(pgliteDir)) {
+    throw new UsageError(`There is no embedded database in ${pgliteDir} to back up.`);
+  }
+  // On the embedded database this stops, with a clear message, while the server holds it.
+  const database = await openDatabase({ databaseUrl: config.DATABASE_URL, pgliteDir });
   try {
-    await database.migrate();
-    console.log(await runAdminCommand(database.db, process.argv.slice(2)));
+    if (!isBackup) await database.migrate();
+    console.log(
+      await runAdminCommand(database.db, argv, {
+        databaseKind: database.kind,
+        filesLocation: describeFilesLocation(config),
+      }),
+    );
   } finally {
     await database.close();
   }
+}
+
+/** Where uploads live: S3 when all four S3 variables are set, as createFileStorage decides. */
+function describeFilesLocation(config: Config): string {
+  const usesS3 =
+    config.S3_ENDPOINT &&
+    config.S3_BUCKET &&
+    config.S3_ACCESS_KEY_ID &&
+    config.S3_SECRET_ACCESS_KEY;
+  return usesS3 ? `the S3 bucket ${config.S3_BUCKET}` : path.join(config.dataDir, 'uploads');
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
@@ -140,7 +218,12 @@ if (import.meta.url === `file://${process.argv[1]}`) {
 
 /** One readable line for the operator, whatever failed. */
 export function describeError(error: unknown): string {
-  if (error instanceof UsageError || error instanceof ConfigError || error instanceof AppError) {
+  if (
+    error instanceof UsageError ||
+    error instanceof ConfigError ||
+    error instanceof AppError ||
+    error instanceof BackupError
+  ) {
     return error.message;
   }
   if (error && typeof error === 'object' && 'issues' in error && Array.isArray(error.issues)) {
