@@ -59,6 +59,11 @@ const envSchema = z.object({
     .positive()
     .max(24 * 365)
     .default(24),
+  /**
+   * Milliseconds between reconciler passes over pending orders that are due a provider look-up
+   * (each order still backs off on its own: 1, 2, 4 … 30 minutes).
+   */
+  RECONCILE_INTERVAL_MS: z.coerce.number().int().min(100).max(3_600_000).default(15_000),
   /** pino log level. */
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Folder with the built web app; the server answers API calls only when it is missing. */

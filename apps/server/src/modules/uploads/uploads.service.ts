@@ -33,17 +33,21 @@ export async function storeVoiceUpload(
 
   const id = crypto.randomUUID();
   const storageKey = `voice/${id}.${probe.extension}`;
-  await context.storage.put(storageKey, data, { contentType: probe.contentType });
+  // The row first, then the file: if the process dies in between, the clean-up finds the row
+  // (never claimed, since the fan got no id) and deletes it and whatever was stored. A file
+  // stored first would have no row pointing at it and stay in storage for ever.
+  await context.db.insert(voiceUploads).values({
+    id,
+    storageKey,
+    contentType: probe.contentType,
+    sizeBytes: data.length,
+    durationMs: probe.durationMs,
+  });
   try {
-    await context.db.insert(voiceUploads).values({
-      id,
-      storageKey,
-      contentType: probe.contentType,
-      sizeBytes: data.length,
-      durationMs: probe.durationMs,
-    });
+    await context.storage.put(storageKey, data, { contentType: probe.contentType });
   } catch (error) {
-    await context.storage.delete(storageKey).catch(() => {});
+    await context.storage.delete(storageKey).catch(() => {}); // a partly written file, if any
+    await context.db.delete(voiceUploads).where(eq(voiceUploads.id, id));
     throw error;
   }
   return { id, durationMs: probe.durationMs };
