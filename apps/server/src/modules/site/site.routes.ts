@@ -28,6 +28,14 @@ import { buildRobotsTxt, buildSitemapXml } from './sitemap.ts';
 const FORM_POSTS_PER_WINDOW = 10;
 const FORM_WINDOW_MS = 10 * 60_000;
 
+/**
+ * Body limits: a lead is under 800 characters and a contact message under 5,400, so even with
+ * every character escaped as `\uXXXX` they fit in 5 and 33 KB. The lead's room to spare lets a
+ * pasted 10 kB name get the form's own message; anything larger is refused (413).
+ */
+const LEAD_ROUTE = { bodyLimit: 16 * 1024 };
+const CONTACT_ROUTE = { bodyLimit: 40 * 1024 };
+
 /** The admin inbox lists this many rows unless asked for fewer; a CSV export takes them all. */
 const INBOX_DEFAULT_LIMIT = 200;
 const INBOX_MAX_LIMIT = 1000;
@@ -81,7 +89,7 @@ export const siteRoutes: FastifyPluginAsync = async (app) => {
     return { videoUrl: await getVideoUrl(db) };
   });
 
-  app.post('/api/site/leads', async (request, reply) => {
+  app.post('/api/site/leads', LEAD_ROUTE, async (request, reply) => {
     countPost(leadPosts, request);
     const lead = parseInput(leadRequestSchema, request.body);
     const { id } = await createLead(db, lead);
@@ -89,7 +97,7 @@ export const siteRoutes: FastifyPluginAsync = async (app) => {
     return { id };
   });
 
-  app.post('/api/site/contact', async (request, reply) => {
+  app.post('/api/site/contact', CONTACT_ROUTE, async (request, reply) => {
     countPost(contactPosts, request);
     const input = parseInput(contactRequestSchema, request.body);
     // Stored first: whatever happens to the e-mail, the message is not lost.

@@ -26,27 +26,44 @@ export async function readVoiceFile(request: FastifyRequest, reply: FastifyReply
   }
   if (!request.isMultipart()) throw badRequest(VOICE_MESSAGES.missingFile, 'missing_file');
 
-  const part = await request.file({
-    limits: {
-      fileSize: VOICE_LIMITS.maxBytes,
-      files: 1,
-      fields: 10,
-      fieldSize: 1024,
-      parts: 12,
-      headerPairs: 20,
-    },
-    throwFileSizeLimit: false,
-  });
+  const part = await request
+    .file({
+      limits: {
+        fileSize: VOICE_LIMITS.maxBytes,
+        files: 1,
+        fields: 10,
+        fieldSize: 1024,
+        parts: 12,
+        headerPairs: 20,
+      },
+      throwFileSizeLimit: false,
+    })
+    .catch(malformedAsBadRequest);
   if (!part || part.fieldname !== 'file') {
     throw badRequest(VOICE_MESSAGES.missingFile, 'missing_file');
   }
   const chunks: Buffer[] = [];
-  for await (const chunk of part.file) {
-    chunks.push(chunk as Buffer);
-    if (part.file.truncated) break;
+  try {
+    for await (const chunk of part.file) {
+      chunks.push(chunk as Buffer);
+      if (part.file.truncated) break;
+    }
+  } catch (error) {
+    malformedAsBadRequest(error);
   }
   if (part.file.truncated) throw await refuseOversized(request, reply, null);
   return Buffer.concat(chunks);
+}
+
+/**
+ * The multipart parser's own errors (no boundary, a body cut off inside a part) carry no status:
+ * they are a broken request, so they become a 400 rather than a 500. Errors with a status pass.
+ */
+function malformedAsBadRequest(error: unknown): never {
+  if (error instanceof Error && !('statusCode' in error)) {
+    throw badRequest(VOICE_MESSAGES.missingFile, 'malformed_multipart');
+  }
+  throw error;
 }
 
 /**

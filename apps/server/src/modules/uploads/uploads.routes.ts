@@ -13,6 +13,13 @@ import { findAttachedUpload, storeVoiceUpload } from './uploads.service.ts';
 const UPLOADS_PER_MINUTE = 10;
 const UPLOADS_PER_HOUR = 60;
 
+/**
+ * The recording is streamed by the multipart parser and cut off at 10 MB by readVoiceFile (413);
+ * this limit bounds only the bodies Fastify would buffer and parse (JSON, text), which are
+ * refused anyway: they are not a file.
+ */
+const VOICE_UPLOAD_ROUTE = { bodyLimit: 64 * 1024 };
+
 /** A voice file never changes once stored (new recording, new id): cache it for a year. */
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
@@ -28,14 +35,18 @@ export const uploadRoutes: FastifyPluginAsync = async (app) => {
   const perHour = new RateLimiter(UPLOADS_PER_HOUR, 3_600_000);
 
   /** Multipart, field `file`: checked by its content, stored, answered with its id. */
-  app.post('/api/uploads/voice', async (request, reply): Promise<VoiceUploadResponse> => {
-    perMinute.consume(request.ip, VOICE_MESSAGES.tooManyUploads);
-    perHour.consume(request.ip, VOICE_MESSAGES.tooManyUploads);
-    const data = await readVoiceFile(request, reply);
-    const upload = await storeVoiceUpload({ db, storage }, data);
-    reply.status(201);
-    return { upload_id: upload.id, duration_ms: upload.durationMs };
-  });
+  app.post(
+    '/api/uploads/voice',
+    VOICE_UPLOAD_ROUTE,
+    async (request, reply): Promise<VoiceUploadResponse> => {
+      perMinute.consume(request.ip, VOICE_MESSAGES.tooManyUploads);
+      perHour.consume(request.ip, VOICE_MESSAGES.tooManyUploads);
+      const data = await readVoiceFile(request, reply);
+      const upload = await storeVoiceUpload({ db, storage }, data);
+      reply.status(201);
+      return { upload_id: upload.id, duration_ms: upload.durationMs };
+    },
+  );
 
   /**
    * A paid donation's voice message, by its unguessable upload id. Range requests let the

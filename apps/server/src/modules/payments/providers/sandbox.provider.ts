@@ -1,11 +1,11 @@
 import crypto from 'node:crypto';
+import { z } from 'zod';
 import type { Database } from '../../../db/client.ts';
 import {
   createSandboxOrder,
   findSandboxOrder,
   sandboxOrderState,
   SANDBOX_HEADERS,
-  type SandboxWebhookPayload,
 } from '../../sandbox/sandbox-gateway.ts';
 import {
   headerValue,
@@ -14,6 +14,20 @@ import {
   type ProviderWebhookEvent,
   type WebhookRequest,
 } from '../payment-provider.ts';
+
+/** The fields of a sandbox webhook that are read; a signed body without them is refused. */
+const webhookSchema = z.object({
+  type: z.string(),
+  data: z.object({
+    order: z.object({ order_id: z.string().min(1) }),
+    payment: z.object({
+      payment_id: z.string(),
+      payment_status: z.string(),
+      payment_amount_paise: z.number().int(),
+      payment_time: z.string(),
+    }),
+  }),
+});
 
 /**
  * The built-in sandbox gateway (the default): its checkout page is served by this server, its
@@ -58,24 +72,23 @@ export function createSandboxProvider(
     },
 
     async parseWebhook({ headers, rawBody }: WebhookRequest): Promise<ProviderWebhookEvent> {
-      let payload: SandboxWebhookPayload;
+      let payload: unknown;
       try {
-        payload = JSON.parse(rawBody) as SandboxWebhookPayload;
+        payload = JSON.parse(rawBody);
       } catch {
         throw new ProviderError('sandbox webhook body is not JSON', false);
       }
-      const payment = payload.data?.payment;
-      const orderId = payload.data?.order?.order_id;
-      if (!payment || !orderId || typeof payload.type !== 'string') {
-        throw new ProviderError('sandbox webhook lacks order or payment', false);
-      }
+      const parsed = webhookSchema.safeParse(payload);
+      if (!parsed.success) throw new ProviderError('sandbox webhook lacks order or payment', false);
+      const { type } = parsed.data;
+      const { payment } = parsed.data.data;
+      const orderId = parsed.data.data.order.order_id;
       const eventId =
-        headerValue(headers, SANDBOX_HEADERS.idempotencyKey) ??
-        `${payment.payment_id}:${payload.type}`;
+        headerValue(headers, SANDBOX_HEADERS.idempotencyKey) ?? `${payment.payment_id}:${type}`;
       return {
         eventId,
         orderId,
-        eventType: payload.type,
+        eventType: type,
         outcome: payment.payment_status === 'SUCCESS' ? 'success' : 'failed',
         payment: {
           paymentId: payment.payment_id,
