@@ -7,6 +7,7 @@ import { parseInput } from '../../lib/validation.ts';
 import { settleFromProvider } from '../payments/payments.service.ts';
 import { findStreamerBySlugOrAlias, type Streamer } from '../streamers/streamers.service.ts';
 import { ensureFanKey } from './fan-key.ts';
+import { StreamerCache } from './streamer-cache.ts';
 import {
   presentOrderStatus,
   presentPublicDonation,
@@ -25,9 +26,18 @@ const orderParams = z.object({ orderId: z.string().min(1).max(64) });
 /** Orders per IP per minute: plenty for a fan, too few for a script. */
 const ORDERS_PER_MINUTE = 20;
 
+/**
+ * An order is a few short fields and a message of at most 500 characters: even with every
+ * character escaped as `\uXXXX\uXXXX` it stays under 8 KB, so a larger body is refused (413).
+ */
+const ORDER_ROUTE = { bodyLimit: 16 * 1024 };
+
 export const donationRoutes: FastifyPluginAsync = async (app) => {
   const db = app.database.db;
   const ordersByIp = new RateLimiter(ORDERS_PER_MINUTE, 60_000);
+  const orderStreamers = new StreamerCache(app.realtime.bus, (slug) =>
+    findStreamerBySlugOrAlias(db, slug),
+  );
 
   /** A streamer by slug or old spelling; 404 when neither. */
   async function requireStreamer(slug: string): Promise<Streamer> {
@@ -55,11 +65,12 @@ export const donationRoutes: FastifyPluginAsync = async (app) => {
     return { donations: rows.map(presentPublicDonation) };
   });
 
-  app.post('/api/streamers/:slug/orders', async (request, reply) => {
+  app.post('/api/streamers/:slug/orders', ORDER_ROUTE, async (request, reply) => {
     const { slug } = parseInput(slugParams, request.params);
     const input = parseInput(orderRequestSchema, request.body);
     ordersByIp.consume(request.ip);
-    const streamer = await requireStreamer(slug);
+    const streamer = await orderStreamers.get(slug);
+    if (!streamer) throw notFound('This streamer does not exist.', 'streamer_not_found');
     const order = await createDonationOrder(
       { db, provider: app.payments.provider, publicUrl: app.config.publicUrl },
       streamer,

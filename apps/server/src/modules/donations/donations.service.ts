@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import { and, asc, desc, eq, gte, inArray, lt, lte, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, gte, inArray, lt, lte, sql } from 'drizzle-orm';
 import {
   ANONYMOUS_DONOR_NAME,
   DONATION_MESSAGES,
@@ -11,8 +11,7 @@ import type { z } from 'zod';
 import type { Database, Transaction } from '../../db/client.ts';
 import { donations, paymentEvents, streamers } from '../../db/schema.ts';
 import { AppError, badRequest } from '../../errors.ts';
-import { enqueueAlertIfAlertable } from '../alerts/alerts.service.ts';
-import { moderationStatusOnPayment } from '../moderation/moderation.service.ts';
+import { isAlertable, moderationStatusOnPayment } from '../moderation/moderation.service.ts';
 import type { PaymentProvider, ProviderOrderState } from '../payments/payment-provider.ts';
 import type { Streamer } from '../streamers/streamers.service.ts';
 import {
@@ -86,7 +85,7 @@ export async function createDonationOrder(
       provider: provider.name,
       nextCheckAt: new Date(Date.now() + FIRST_CHECK_DELAY_MS),
     })
-    .returning();
+    .returning({ id: donations.id });
   if (!donation) throw new Error('donation insert returned nothing');
 
   try {
@@ -132,17 +131,33 @@ export type PaymentChange = {
   alertId: number | null;
 };
 
+/** A provider event to record once (unique on provider and event id) with the change it causes. */
+export type PaymentEventRecord = typeof paymentEvents.$inferInsert;
+
+export type PaymentOutcome =
+  | PaymentChange
+  | { rejected: 'amount_mismatch'; donation: Donation }
+  /** The event was recorded before: nothing was applied again. */
+  | { duplicate: true }
+  | null;
+
 /**
- * Moves a donation's payment state by what the provider says, inside the caller's transaction.
- * Allowed: pending → success | failed, failed → success. Success is final. A success whose
- * amount differs from the order is not accepted (logged by the caller). Returns the change, or
- * null when nothing moved.
+ * Moves a donation's payment state by what the provider says, inside the caller's transaction,
+ * and records the provider event that said so (if given) exactly once: a repeated event changes
+ * nothing. Allowed: pending → success | failed, failed → success. Success is final. A success
+ * whose amount differs from the order is not accepted (logged by the caller). Returns the
+ * change, or null when nothing moved.
+ *
+ * Three round trips on the hot path (lock, one write statement, and the caller's commit): the
+ * donation is locked first, then a single statement records the event, moves the donation and
+ * puts its alert in the outbox, each step only if the one before it happened.
  */
 export async function applyPaymentOutcome(
   tx: Transaction,
   orderId: string,
   state: Pick<ProviderOrderState, 'outcome' | 'amountPaise'>,
-): Promise<PaymentChange | { rejected: 'amount_mismatch'; donation: Donation } | null> {
+  event?: PaymentEventRecord,
+): Promise<PaymentOutcome> {
   const [row] = await tx
     .select({
       donation: donations,
@@ -153,39 +168,90 @@ export async function applyPaymentOutcome(
     .innerJoin(streamers, eq(streamers.id, donations.streamerId))
     .where(eq(donations.orderId, orderId))
     .for('update', { of: donations });
-  if (!row) return null;
-  const { donation } = row;
+  const donation = row?.donation;
 
-  if (state.outcome === 'success' && donation.paymentStatus !== 'success') {
-    if (state.amountPaise !== donation.amountPaise)
+  let change: Partial<Donation> | null = null;
+  if (donation && state.outcome === 'success' && donation.paymentStatus !== 'success') {
+    if (state.amountPaise !== donation.amountPaise) {
+      if (event && !(await recordPaymentEvent(tx, event))) return { duplicate: true };
       return { rejected: 'amount_mismatch', donation };
-    const [updated] = await tx
-      .update(donations)
-      .set({
-        paymentStatus: 'success',
-        paidAt: sql`now()`,
-        nextCheckAt: null,
-        moderationStatus: moderationStatusOnPayment(row, donation),
-      })
-      .where(eq(donations.id, donation.id))
-      .returning();
-    if (!updated) return null;
-    // The order's recording becomes the donation's voice message in this same transaction.
-    if (updated.voiceUploadId) await attachVoiceUpload(tx, updated.voiceUploadId, updated);
-    const alertId = await enqueueAlertIfAlertable(tx, updated);
-    return { donation: updated, previousStatus: donation.paymentStatus, alertId };
+    }
+    change = {
+      paymentStatus: 'success',
+      nextCheckAt: null,
+      moderationStatus: moderationStatusOnPayment(row, donation),
+    };
+  } else if (donation && state.outcome === 'failed' && donation.paymentStatus === 'pending') {
+    change = { paymentStatus: 'failed' };
   }
-  if (state.outcome === 'failed' && donation.paymentStatus === 'pending') {
-    const [updated] = await tx
-      .update(donations)
-      .set({ paymentStatus: 'failed' })
-      .where(eq(donations.id, donation.id))
-      .returning();
-    return updated
-      ? { donation: updated, previousStatus: donation.paymentStatus, alertId: null }
-      : null;
+  if (!donation || !change) {
+    if (event && !(await recordPaymentEvent(tx, event))) return { duplicate: true };
+    return null;
   }
-  return null;
+
+  const isSuccess = change.paymentStatus === 'success';
+  const makesAlertable = isAlertable({ ...donation, ...change });
+  const recorded = event
+    ? tx
+        .insert(paymentEvents)
+        .values(event)
+        .onConflictDoNothing()
+        .returning({ id: paymentEvents.id })
+    : null;
+  const updated = tx
+    .update(donations)
+    .set(isSuccess ? { ...change, paidAt: sql`now()` } : change)
+    .where(
+      and(
+        eq(donations.id, donation.id),
+        recorded ? sql`exists (select 1 from recorded)` : undefined,
+      ),
+    )
+    .returning();
+  // The alert is written from the changed row, so it exists exactly when the change does.
+  const result = await tx.execute(sql`
+    with ${recorded ? sql`recorded as (${recorded.getSQL()}),` : sql``}
+    changed as (${updated.getSQL()})
+    ${
+      makesAlertable
+        ? sql`, alerted as (
+            insert into alerts (streamer_id, donation_id, kind)
+            select streamer_id, id, 'donation' from changed
+            on conflict do nothing returning id)
+          select changed.*, (select id from alerted) as alert_id from changed`
+        : sql`select changed.*, null as alert_id from changed`
+    }`);
+  const [changedRow] = (result as unknown as { rows: Record<string, unknown>[] }).rows;
+  // The donation is locked, so no row means only one thing: the event was recorded before.
+  if (!changedRow) return { duplicate: true };
+  const changed = donationFromRow(changedRow);
+  // The order's recording becomes the donation's voice message in this same transaction.
+  if (isSuccess && changed.voiceUploadId)
+    await attachVoiceUpload(tx, changed.voiceUploadId, changed);
+  const alertId = changedRow.alert_id === null ? null : Number(changedRow.alert_id);
+  return { donation: changed, previousStatus: donation.paymentStatus, alertId };
+}
+
+/** Records a provider event; false when it was recorded before. */
+async function recordPaymentEvent(tx: Transaction, event: PaymentEventRecord): Promise<boolean> {
+  const recorded = await tx
+    .insert(paymentEvents)
+    .values(event)
+    .onConflictDoNothing()
+    .returning({ id: paymentEvents.id });
+  return recorded.length > 0;
+}
+
+const donationColumns = Object.entries(getTableColumns(donations));
+
+/** A raw `donations` row (database column names, driver values) as drizzle would map it. */
+function donationFromRow(row: Record<string, unknown>): Donation {
+  const donation: Record<string, unknown> = {};
+  for (const [key, column] of donationColumns) {
+    const value = row[column.name];
+    donation[key] = value === null || value === undefined ? null : column.mapFromDriverValue(value);
+  }
+  return donation as Donation;
 }
 
 /**

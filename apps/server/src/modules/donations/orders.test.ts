@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { donations, paymentEvents, slugAliases } from '../../db/schema.ts';
-import { buildStreamer } from '../../../test/factories.ts';
+import { buildStreamer, buildUser, signIn } from '../../../test/factories.ts';
 import { placeOrder, placeOrderId } from '../../../test/payments.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 
@@ -113,6 +113,27 @@ describe('donation orders', () => {
     const inactive = await placeOrder(testApp.app, 'retired');
     expect(inactive.statusCode).toBe(403);
     expect(inactive.json().error.message).toBe('This streamer is not accepting tips right now.');
+  });
+
+  it('refuses the very next order once an admin deactivates the streamer, and takes one after reactivation', async () => {
+    const db = testApp.database.db;
+    await buildStreamer(db, { slug: 'pausing', moderationMode: 'auto' });
+    const admin = await buildUser(db, { role: 'admin' });
+    const { headers } = await signIn(testApp.app, admin.email, admin.password);
+    const setActive = async (action: 'deactivate' | 'reactivate') => {
+      const response = await testApp.app.inject({
+        method: 'POST',
+        url: `/api/admin/streamers/pausing/${action}`,
+        headers,
+      });
+      expect(response.statusCode).toBe(200);
+    };
+
+    expect((await placeOrder(testApp.app, 'pausing')).statusCode).toBe(201);
+    await setActive('deactivate');
+    expect((await placeOrder(testApp.app, 'pausing')).statusCode).toBe(403);
+    await setActive('reactivate');
+    expect((await placeOrder(testApp.app, 'pausing')).statusCode).toBe(201);
   });
 
   it('answers the status of a pending order without the phone number, and 404 for unknown orders', async () => {

@@ -1,8 +1,11 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client.ts';
-import { paymentEvents } from '../../db/schema.ts';
 import { AppError, badRequest, unauthorized } from '../../errors.ts';
-import { applyPaymentOutcome, type PaymentChange } from '../donations/donations.service.ts';
+import {
+  applyPaymentOutcome,
+  type PaymentChange,
+  type PaymentOutcome,
+} from '../donations/donations.service.ts';
 import {
   ProviderError,
   type PaymentProvider,
@@ -53,26 +56,18 @@ export async function handleWebhook(
     amountPaise: event.payment?.amountPaise ?? -1,
   };
 
-  const result = await db.transaction(async (tx) => {
-    const recorded = await tx
-      .insert(paymentEvents)
-      .values({
-        provider: provider.name,
-        providerEventId: event.eventId,
-        orderId: event.orderId,
-        eventType: event.eventType,
-        status: event.payment?.status ?? event.outcome.toUpperCase(),
-        payload: event.payload as object,
-      })
-      .onConflictDoNothing()
-      .returning({ id: paymentEvents.id });
-    if (recorded.length === 0) return { kind: 'duplicate' as const };
-    const change = await applyPaymentOutcome(tx, event.orderId, state);
-    return { kind: 'applied' as const, change };
-  });
-
-  if (result.kind === 'duplicate') return 'duplicate';
-  return finishChange(context, event.orderId, result.change);
+  // One transaction: the event is recorded exactly when its change is applied.
+  const outcome = await db.transaction((tx) =>
+    applyPaymentOutcome(tx, event.orderId, state, {
+      provider: provider.name,
+      providerEventId: event.eventId,
+      orderId: event.orderId,
+      eventType: event.eventType,
+      status: event.payment?.status ?? event.outcome.toUpperCase(),
+      payload: event.payload as object,
+    }),
+  );
+  return finishChange(context, event.orderId, outcome);
 }
 
 /**
@@ -105,9 +100,10 @@ async function lookUpOrder(
 function finishChange(
   context: PaymentsContext,
   orderId: string,
-  change: Awaited<ReturnType<typeof applyPaymentOutcome>>,
+  change: PaymentOutcome,
 ): WebhookResult {
   if (change === null) return 'unchanged';
+  if ('duplicate' in change) return 'duplicate';
   if ('rejected' in change) {
     context.log.error(
       { orderId, expectedPaise: change.donation.amountPaise },

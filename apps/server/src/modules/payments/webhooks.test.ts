@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.ts';
-import { donations, paymentEvents } from '../../db/schema.ts';
+import { alerts, donations, paymentEvents, sandboxOrders } from '../../db/schema.ts';
 import { buildStreamer } from '../../../test/factories.ts';
 import { placeOrderId, sendSandboxWebhook } from '../../../test/payments.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
@@ -113,6 +113,45 @@ describe('payment webhooks and reconciliation', () => {
     });
     expect(late.statusCode).toBe(200);
     expect((await donationFor(orderId))?.paymentStatus).toBe('success');
+  });
+
+  it('refuses a payment whose amount differs from the order, recording the event once', async () => {
+    const orderId = await placeOrderId(testApp.app, 'techgamer');
+    // The gateway's ledger says less was paid than the order asked for.
+    await db()
+      .update(sandboxOrders)
+      .set({ amountPaise: 100 })
+      .where(eq(sandboxOrders.orderId, orderId));
+    await recordSandboxChoice(db(), orderId, 'paid');
+    const event = { orderId, status: 'SUCCESS', amountPaise: 100, eventId: 'evt-short-1' } as const;
+    const first = await sendSandboxWebhook(testApp.app, event);
+    const again = await sendSandboxWebhook(testApp.app, event);
+
+    expect(first.json().result).toBe('unchanged');
+    expect(again.json().result).toBe('duplicate');
+    const donation = await donationFor(orderId);
+    expect(donation?.paymentStatus).toBe('pending');
+    expect(await eventsFor(orderId)).toHaveLength(1);
+    const alertRows = await db().select().from(alerts).where(eq(alerts.donationId, donation!.id));
+    expect(alertRows).toHaveLength(0);
+  });
+
+  it('puts exactly one alert in the outbox for a paid, auto-approved donation', async () => {
+    const orderId = await placeOrderId(testApp.app, 'techgamer');
+    await recordSandboxChoice(db(), orderId, 'paid');
+    const response = await sendSandboxWebhook(testApp.app, {
+      orderId,
+      status: 'SUCCESS',
+      amountPaise: 5100,
+    });
+
+    expect(response.json().result).toBe('applied');
+    const donation = await donationFor(orderId);
+    expect(donation).toMatchObject({ paymentStatus: 'success', moderationStatus: 'auto_approved' });
+    expect(donation?.paidAt).toBeInstanceOf(Date);
+    expect(donation?.nextCheckAt).toBeNull();
+    const alertRows = await db().select().from(alerts).where(eq(alerts.donationId, donation!.id));
+    expect(alertRows).toMatchObject([{ kind: 'donation', streamerId: donation!.streamerId }]);
   });
 
   it('believes the gateway over the payload: a "success" the gateway has not seen does not pay', async () => {
