@@ -1,7 +1,9 @@
 import crypto from 'node:crypto';
+import { drizzle } from 'drizzle-orm/node-postgres';
 import type { FastifyBaseLogger } from 'fastify';
-import type pg from 'pg';
-import type { DatabaseConnection } from '../db/client.ts';
+import pg from 'pg';
+import type { Database, DatabaseConnection } from '../db/client.ts';
+import * as schema from '../db/schema.ts';
 
 /**
  * Events carry ids only; subscribers load the rows they need, so NOTIFY payloads stay far below
@@ -20,6 +22,8 @@ export type BusHandler = (event: BusEvent) => void;
 const CHANNEL = 'shabaash_events';
 /** Stay well under NOTIFY's 8000-byte payload limit when batching. */
 const MAX_PAYLOAD_BYTES = 7000;
+/** Connections of the delivery pool: subscribers read one batch at a time. */
+const DELIVERY_POOL_SIZE = 2;
 
 /**
  * Publishes events after commit. Subscribers on this instance get them at once, in process;
@@ -34,11 +38,27 @@ export class EventBus {
   private flushScheduled = false;
   private listener: pg.PoolClient | null = null;
   private closed = false;
+  private deliveryPool: pg.Pool | null;
+  /**
+   * Where subscribers read the rows an event names. On PostgreSQL a small pool of its own, so
+   * delivering an alert never queues behind the request traffic (webhooks waiting on commit)
+   * that fills the main pool under load.
+   */
+  readonly deliveryDb: Database;
 
   constructor(
     private readonly database: DatabaseConnection,
     private readonly log: FastifyBaseLogger,
-  ) {}
+  ) {
+    this.deliveryPool = database.pool
+      ? new pg.Pool({ ...database.pool.options, max: DELIVERY_POOL_SIZE })
+      : null;
+    // An idle client that loses its server must not crash the process; the next read reconnects.
+    this.deliveryPool?.on('error', () => {});
+    this.deliveryDb = this.deliveryPool
+      ? (drizzle({ client: this.deliveryPool, schema }) as unknown as Database) // same surface
+      : database.db;
+  }
 
   /** Starts listening for other instances' events (PostgreSQL only). */
   async start(): Promise<void> {
@@ -80,6 +100,10 @@ export class EventBus {
       listener.removeAllListeners('notification');
       releaseQuietly(listener);
     }
+    // close() may run twice (a test closes the bus before the app does); a pool ends once.
+    const deliveryPool = this.deliveryPool;
+    this.deliveryPool = null;
+    await deliveryPool?.end();
   }
 
   private deliverLocally(event: BusEvent): void {

@@ -4,8 +4,8 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 export type SseStream = {
   /** Writes one event; `data` is serialised once here. */
   send(event: { id?: number | string; event: string; data: unknown }): void;
-  /** Writes an already formatted event (fan-out writes the same bytes to many streams). */
-  write(frame: string): void;
+  /** Writes already formatted events (fan-out writes the same bytes to many streams). */
+  write(frames: string | Uint8Array): void;
   close(): void;
   readonly isClosed: boolean;
   onClose(listener: () => void): void;
@@ -34,24 +34,44 @@ export class SseRegistry {
       // Proxies such as nginx must not buffer the stream.
       'x-accel-buffering': 'no',
     });
-    // Browsers retry a dropped EventSource after this many milliseconds.
-    raw.write('retry: 3000\n\n');
+    // Browsers retry a dropped EventSource after this many milliseconds. It goes out with the
+    // headers and the first event, in one write: a thousand overlays connecting at once cost a
+    // thousand socket writes, not three thousand.
+    let preamble: string | null = 'retry: 3000\n\n';
 
     const listeners: Array<() => void> = [];
     let isClosed = false;
-    // Idle proxies and load balancers close silent connections; a comment keeps them open.
-    const heartbeat = setInterval(() => raw.write(': ping\n\n'), HEARTBEAT_MS);
+    let wroteSinceHeartbeat = false;
+    const writeRaw = (frames: string | Uint8Array) => {
+      wroteSinceHeartbeat = true;
+      if (preamble === null) {
+        raw.write(frames);
+        return;
+      }
+      raw.write(
+        typeof frames === 'string'
+          ? preamble + frames
+          : Buffer.concat([Buffer.from(preamble), frames]),
+      );
+      preamble = null;
+    };
+    // Idle proxies and load balancers close silent connections; a comment keeps them open. A
+    // stream that carried events since the last beat is not silent and needs none.
+    const heartbeat = setInterval(() => {
+      if (!wroteSinceHeartbeat) writeRaw(': ping\n\n');
+      wroteSinceHeartbeat = false;
+    }, HEARTBEAT_MS);
     heartbeat.unref();
 
     const stream: SseStream = {
       send: (event) => stream.write(sseFrame(event)),
-      write: (frame) => {
-        if (!isClosed) raw.write(frame);
+      write: (frames) => {
+        if (!isClosed) writeRaw(frames);
       },
       close: () => {
         if (isClosed) return;
         cleanup();
-        raw.end();
+        raw.end(preamble ?? undefined);
       },
       get isClosed() {
         return isClosed;

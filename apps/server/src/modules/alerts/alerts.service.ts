@@ -67,6 +67,18 @@ export async function alertsToReplay(
   return rows.flatMap(presentAlertRow);
 }
 
+/**
+ * The newest alert id of a streamer, 0 when there is none: where a fresh overlay's stream
+ * starts, so an alert written while it connects reaches it even if another overlay shows it first.
+ */
+export async function latestAlertId(db: Database, streamerId: string): Promise<number> {
+  const [row] = await db
+    .select({ id: sql<number>`coalesce(max(${alerts.id}), 0)` })
+    .from(alerts)
+    .where(eq(alerts.streamerId, streamerId));
+  return Number(row?.id ?? 0);
+}
+
 /** Loads alerts by id for live delivery (a stream only hears ids from the bus). */
 export async function loadAlerts(
   db: Database,

@@ -1,7 +1,8 @@
 import crypto from 'node:crypto';
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import { OBS_TOKEN_PREFIX } from '@shabaash/core';
 import type { Database } from '../../db/client.ts';
+import { BatchLoader } from '../../realtime/coalesce.ts';
 import { obsTokens, streamers } from '../../db/schema.ts';
 import type { Streamer } from '../streamers/streamers.service.ts';
 
@@ -88,8 +89,38 @@ export async function listObsTokens(db: Database, streamerId: string) {
 }
 
 /**
- * Checks an overlay's token against the streamer in its URL and records its use. Null when the
- * token is unknown, inactive, or another streamer's.
+ * A token's last use is shown to the minute; recording every connect would make a thousand
+ * overlays reconnecting at once a thousand writes to one row.
+ */
+const LAST_USED_PRECISION_MS = 60_000;
+const lastUsedRecordedAt = new Map<string, number>();
+
+/**
+ * Token lookups, batched per database: overlays connecting together (a deploy, a network blip
+ * reconnecting thousands) share one query however many streamers they belong to.
+ */
+const tokenLoaders = new WeakMap<Database, BatchLoader<string, TokenRow>>();
+type TokenRow = { streamer: Streamer; tokenId: string };
+
+function tokenLoader(db: Database): BatchLoader<string, TokenRow> {
+  let loader = tokenLoaders.get(db);
+  if (!loader) {
+    loader = new BatchLoader(async (tokens) => {
+      const rows = await db
+        .select({ streamer: streamers, tokenId: obsTokens.id, token: obsTokens.token })
+        .from(obsTokens)
+        .innerJoin(streamers, eq(streamers.id, obsTokens.streamerId))
+        .where(and(inArray(obsTokens.token, tokens), eq(obsTokens.isActive, true)));
+      return new Map(rows.map(({ token, ...row }) => [token, row]));
+    });
+    tokenLoaders.set(db, loader);
+  }
+  return loader;
+}
+
+/**
+ * Checks an overlay's token against the streamer in its URL and records its use (at most once
+ * a minute per token). Null when the token is unknown, inactive, or another streamer's.
  */
 export async function validateObsToken(
   db: Database,
@@ -97,15 +128,16 @@ export async function validateObsToken(
   token: string,
 ): Promise<{ streamer: Streamer; tokenId: string } | null> {
   if (!token.startsWith(OBS_TOKEN_PREFIX) || token.length > 100) return null;
-  const [row] = await db
-    .select({ streamer: streamers, tokenId: obsTokens.id })
-    .from(obsTokens)
-    .innerJoin(streamers, eq(streamers.id, obsTokens.streamerId))
-    .where(and(eq(obsTokens.token, token), eq(obsTokens.isActive, true), eq(streamers.slug, slug)));
-  if (!row) return null;
-  await db
-    .update(obsTokens)
-    .set({ lastUsedAt: sql`now()` })
-    .where(eq(obsTokens.id, row.tokenId));
+  const row = await tokenLoader(db).load(token);
+  if (row?.streamer.slug !== slug) return null;
+  const now = Date.now();
+  if (now - (lastUsedRecordedAt.get(row.tokenId) ?? 0) >= LAST_USED_PRECISION_MS) {
+    lastUsedRecordedAt.set(row.tokenId, now);
+    if (lastUsedRecordedAt.size > 10_000) lastUsedRecordedAt.clear(); // stays small, forgets safely
+    await db
+      .update(obsTokens)
+      .set({ lastUsedAt: sql`now()` })
+      .where(eq(obsTokens.id, row.tokenId));
+  }
   return row;
 }

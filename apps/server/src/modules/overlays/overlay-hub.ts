@@ -1,30 +1,54 @@
 import type { FastifyBaseLogger } from 'fastify';
+import type { OverlayAlert } from '@shabaash/core';
 import type { Database } from '../../db/client.ts';
+import { Coalescer } from '../../realtime/coalesce.ts';
 import type { BusEvent, EventBus } from '../../realtime/event-bus.ts';
 import { sseFrame, type SseStream } from '../../realtime/sse.ts';
-import { alertsToReplay, loadAlerts } from '../alerts/alerts.service.ts';
+import { alertsToReplay, latestAlertId, loadAlerts } from '../alerts/alerts.service.ts';
 import { loadOverlaySettings } from '../settings/settings.service.ts';
 import { OverlayPresence } from './overlay-presence.ts';
 
 type OverlayConnection = {
   stream: SseStream;
   tokenId: string;
-  sentIds: Set<number>;
+  /**
+   * Alert ids this stream got while its replay was being read, and from the replay: live
+   * delivery skips them, so nothing arrives twice. Null when empty (most streams), which also
+   * keeps an idle stream small.
+   */
+  sentIds: Set<number> | null;
+  /** Until the replay is written, live alerts note their ids in sentIds. */
+  isReplaying: boolean;
   /** A stream widget: hears live alerts, but is no overlay (presence) and gets no replay. */
   isWidget: boolean;
 };
 
+/** An alert ready to write: its id and its SSE frame, serialised once for every stream. */
+type EncodedAlert = { id: number; frame: Buffer };
+
+/** Alert ids fanned out per streamer that are remembered, so one published twice plays once. */
+const DELIVERED_IDS_KEPT = 1000;
+
 /**
- * Fans alerts out to this instance's overlay streams. One bus subscription per streamer, one
- * batched database read per tick however many overlays listen, and the same bytes written to
- * every socket.
+ * Fans alerts out to this instance's overlay streams. One bus subscription per streamer; alerts
+ * that arrive while a fan-out runs wait and go out together in the next one (one database read
+ * per streamer per round, and each stream gets one write per round however many alerts it
+ * carries); each alert is serialised once and the same bytes go to every socket. Connecting is
+ * cheap too: concurrent connects share their presence write and replay read.
  */
 export class OverlayHub {
   private readonly connections = new Map<string, Set<OverlayConnection>>();
   private readonly unsubscribers = new Map<string, () => void>();
-  private readonly pendingAlertIds = new Map<string, number[]>();
+  private pendingAlertIds = new Map<string, number[]>();
+  private readonly deliveredIds = new Map<string, Set<number>>();
+  private isFlushing = false;
   private flushScheduled = false;
   private readonly presence: OverlayPresence;
+  private readonly presenceWrites = new Coalescer<void>();
+  /** Streamers whose count changed since the last presence write began. */
+  private readonly presenceChanged = new Set<string>();
+  private readonly replays = new Coalescer<EncodedAlert[]>();
+  private readonly latestIds = new Coalescer<number>();
 
   constructor(
     private readonly db: Database,
@@ -46,11 +70,13 @@ export class OverlayHub {
     lastEventId: number | null;
     isWidget?: boolean;
   }): Promise<void> {
+    const isWidget = input.isWidget ?? false;
     const connection: OverlayConnection = {
       stream: input.stream,
       tokenId: input.tokenId,
-      sentIds: new Set(),
-      isWidget: input.isWidget ?? false,
+      sentIds: isWidget ? null : new Set(),
+      isReplaying: !isWidget,
+      isWidget,
     };
     let set = this.connections.get(input.streamerId);
     if (!set) {
@@ -62,21 +88,40 @@ export class OverlayHub {
       );
     }
     set.add(connection);
-    input.stream.onClose(() => void this.disconnect(input.streamerId, connection));
-    if (connection.isWidget) {
+    input.stream.onClose(() => this.disconnect(input.streamerId, connection));
+    if (isWidget) {
       input.stream.send({ event: 'ready', data: { replayed: 0 } });
       return;
     }
-    await this.updatePresence(input.streamerId);
+    const [replay] = await Promise.all([
+      this.replays.run(`${input.streamerId}:${String(input.lastEventId)}`, async () =>
+        encodeAlerts(await alertsToReplay(this.db, input.streamerId, input.lastEventId)),
+      ),
+      this.updatePresence(input.streamerId),
+    ]);
+    const sentIds = connection.sentIds ?? new Set<number>();
+    const frames: Buffer[] = [];
+    for (const alert of replay) {
+      if (sentIds.has(alert.id)) continue;
+      sentIds.add(alert.id);
+      frames.push(alert.frame);
+    }
+    connection.isReplaying = false;
+    connection.sentIds = sentIds.size > 0 ? sentIds : null;
+    // `ready` carries the stream's position, so an overlay that drops before any alert reaches
+    // it still resumes from here and gets what is written (and shown elsewhere) meanwhile.
+    const position = Math.max(input.lastEventId ?? 0, ...sentIds);
+    const ready = sseFrame({ id: position, event: 'ready', data: { replayed: replay.length } });
+    // The replay and `ready` in one socket write.
+    input.stream.write(Buffer.concat([...frames, Buffer.from(ready)]));
+  }
 
-    const replay = await alertsToReplay(this.db, input.streamerId, input.lastEventId);
-    for (const alert of replay)
-      this.sendAlert(
-        connection,
-        alert.alert_id,
-        sseFrame({ id: alert.alert_id, event: 'alert', data: alert }),
-      );
-    input.stream.send({ event: 'ready', data: { replayed: replay.length } });
+  /**
+   * The streamer's newest alert id (0 without any), read after the call; overlays connecting
+   * at once share one read.
+   */
+  latestAlertId(streamerId: string): Promise<number> {
+    return this.latestIds.run(streamerId, () => latestAlertId(this.db, streamerId));
   }
 
   /** Overlays (not widgets) connected to this instance for a streamer. */
@@ -96,24 +141,42 @@ export class OverlayHub {
       .catch((error: unknown) => this.log.warn({ err: error }, 'could not clear overlay presence'));
   }
 
-  private async disconnect(streamerId: string, connection: OverlayConnection): Promise<void> {
+  private disconnect(streamerId: string, connection: OverlayConnection): void {
     const set = this.connections.get(streamerId);
     if (!set) return;
     set.delete(connection);
     if (set.size === 0) {
       this.connections.delete(streamerId);
+      this.deliveredIds.delete(streamerId);
       this.unsubscribers.get(streamerId)?.();
       this.unsubscribers.delete(streamerId);
     }
     if (connection.isWidget) return;
-    await this.updatePresence(streamerId).catch((error: unknown) =>
+    this.updatePresence(streamerId).catch((error: unknown) =>
       this.log.warn({ err: error }, 'could not update overlay presence'),
     );
   }
 
-  private async updatePresence(streamerId: string): Promise<void> {
-    await this.presence.set(streamerId, this.localCount(streamerId));
-    this.bus.publish({ kind: 'presence_changed', streamerId });
+  /**
+   * Stores this instance's overlay count for a streamer and tells dashboards. Overlays that
+   * connect or leave meanwhile, whichever their streamer, share the next write: one statement
+   * for all of them, reading each count when it starts.
+   */
+  private updatePresence(streamerId: string): Promise<void> {
+    this.presenceChanged.add(streamerId);
+    return this.presenceWrites.run('all', async () => {
+      const streamerIds = [...this.presenceChanged];
+      this.presenceChanged.clear();
+      try {
+        await this.presence.setMany(
+          streamerIds.map((id) => ({ streamerId: id, connections: this.localCount(id) })),
+        );
+      } catch (error) {
+        for (const id of streamerIds) this.presenceChanged.add(id); // the next write retries
+        throw error;
+      }
+      for (const id of streamerIds) this.bus.publish({ kind: 'presence_changed', streamerId: id });
+    });
   }
 
   private handleEvent(event: BusEvent): void {
@@ -131,37 +194,76 @@ export class OverlayHub {
     const ids = this.pendingAlertIds.get(event.streamerId) ?? [];
     ids.push(event.alertId);
     this.pendingAlertIds.set(event.streamerId, ids);
-    if (!this.flushScheduled) {
-      this.flushScheduled = true;
-      setImmediate(() => void this.flushAlerts());
+    this.scheduleFlush();
+  }
+
+  private scheduleFlush(): void {
+    if (this.isFlushing || this.flushScheduled) return;
+    this.flushScheduled = true;
+    setImmediate(() => void this.flushAlerts());
+  }
+
+  /**
+   * Delivers every pending alert: one read per streamer for all of its pending ids, then one
+   * write per stream. Alerts that arrive meanwhile wait for the next round, which starts as
+   * soon as this one ends, so under load rounds grow instead of queueing behind each other.
+   */
+  private async flushAlerts(): Promise<void> {
+    this.flushScheduled = false;
+    this.isFlushing = true;
+    try {
+      while (this.pendingAlertIds.size > 0) {
+        const batches = this.pendingAlertIds;
+        this.pendingAlertIds = new Map();
+        await Promise.all(
+          [...batches].map(([streamerId, ids]) => this.deliverAlerts(streamerId, ids)),
+        );
+      }
+    } finally {
+      this.isFlushing = false;
     }
   }
 
-  /** One read per streamer per tick for every alert that arrived in it. */
-  private async flushAlerts(): Promise<void> {
-    this.flushScheduled = false;
-    const batches = [...this.pendingAlertIds];
-    this.pendingAlertIds.clear();
-    for (const [streamerId, ids] of batches) {
-      try {
-        const loaded = await loadAlerts(this.db, streamerId, ids);
-        for (const alert of loaded) {
-          const frame = sseFrame({ id: alert.alert_id, event: 'alert', data: alert });
-          for (const connection of this.connections.get(streamerId) ?? []) {
-            this.sendAlert(connection, alert.alert_id, frame);
-          }
-        }
-      } catch (error) {
-        // The alerts stay unshown in the outbox, so a reconnect replays them.
-        this.log.error({ err: error, streamerId }, 'could not deliver alerts');
+  private async deliverAlerts(streamerId: string, ids: number[]): Promise<void> {
+    let alerts: EncodedAlert[];
+    try {
+      alerts = encodeAlerts(await loadAlerts(this.bus.deliveryDb, streamerId, ids));
+    } catch (error) {
+      // The alerts stay unshown in the outbox, so a reconnect replays them.
+      this.log.error({ err: error, streamerId }, 'could not deliver alerts');
+      return;
+    }
+    const delivered = this.deliveredIds.get(streamerId) ?? new Set<number>();
+    this.deliveredIds.set(streamerId, delivered);
+    const fresh = alerts.filter((alert) => !delivered.has(alert.id));
+    if (fresh.length === 0) return;
+    for (const alert of fresh) delivered.add(alert.id);
+    for (const id of delivered) {
+      if (delivered.size <= DELIVERED_IDS_KEPT) break;
+      delivered.delete(id); // oldest first: a Set iterates in insertion order
+    }
+
+    const together = Buffer.concat(fresh.map((alert) => alert.frame));
+    for (const connection of this.connections.get(streamerId) ?? []) {
+      if (connection.sentIds === null && !connection.isReplaying) {
+        connection.stream.write(together);
+        continue;
       }
+      // Rare: a stream that is replaying, or got some of these from its replay.
+      const sentIds = connection.sentIds ?? new Set<number>();
+      for (const alert of fresh) {
+        if (sentIds.has(alert.id)) continue;
+        if (connection.isReplaying) sentIds.add(alert.id);
+        connection.stream.write(alert.frame);
+      }
+      connection.sentIds = sentIds.size > 0 ? sentIds : null;
     }
   }
 
   /** The streamer changed their settings: every stream hears `settings` with the new ones. */
   private async sendSettings(streamerId: string): Promise<void> {
     try {
-      const settings = await loadOverlaySettings(this.db, streamerId);
+      const settings = await loadOverlaySettings(this.bus.deliveryDb, streamerId);
       if (!settings) return;
       const frame = sseFrame({ event: 'settings', data: settings });
       for (const connection of this.connections.get(streamerId) ?? []) {
@@ -172,10 +274,11 @@ export class OverlayHub {
       this.log.warn({ err: error, streamerId }, 'could not send overlay settings');
     }
   }
+}
 
-  private sendAlert(connection: OverlayConnection, alertId: number, frame: string): void {
-    if (connection.sentIds.has(alertId)) return;
-    connection.sentIds.add(alertId);
-    connection.stream.write(frame);
-  }
+function encodeAlerts(alerts: OverlayAlert[]): EncodedAlert[] {
+  return alerts.map((alert) => ({
+    id: alert.alert_id,
+    frame: Buffer.from(sseFrame({ id: alert.alert_id, event: 'alert', data: alert })),
+  }));
 }

@@ -1,4 +1,4 @@
-import { and, eq, gt, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { overlayPresence } from '../../db/schema.ts';
 
@@ -21,26 +21,32 @@ export class OverlayPresence {
     this.timer.unref();
   }
 
-  /** Stores this instance's current count for a streamer. */
-  async set(streamerId: string, connections: number): Promise<void> {
-    if (connections === 0) {
+  /**
+   * Stores this instance's current counts for several streamers in one round trip each for
+   * the ones that have overlays and the ones that have none left.
+   */
+  async setMany(counts: ReadonlyArray<{ streamerId: string; connections: number }>): Promise<void> {
+    const gone = counts.filter((entry) => entry.connections === 0).map((entry) => entry.streamerId);
+    const present = counts.filter((entry) => entry.connections > 0);
+    if (gone.length > 0) {
       await this.db
         .delete(overlayPresence)
         .where(
           and(
             eq(overlayPresence.instanceId, this.instanceId),
-            eq(overlayPresence.streamerId, streamerId),
+            inArray(overlayPresence.streamerId, gone),
           ),
         );
-      return;
     }
-    await this.db
-      .insert(overlayPresence)
-      .values({ instanceId: this.instanceId, streamerId, connections })
-      .onConflictDoUpdate({
-        target: [overlayPresence.instanceId, overlayPresence.streamerId],
-        set: { connections, updatedAt: sql`now()` },
-      });
+    if (present.length > 0) {
+      await this.db
+        .insert(overlayPresence)
+        .values(present.map((entry) => ({ instanceId: this.instanceId, ...entry })))
+        .onConflictDoUpdate({
+          target: [overlayPresence.instanceId, overlayPresence.streamerId],
+          set: { connections: sql`excluded.connections`, updatedAt: sql`now()` },
+        });
+    }
   }
 
   async close(): Promise<void> {

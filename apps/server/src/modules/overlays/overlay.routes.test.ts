@@ -138,6 +138,29 @@ describe('live alerts', () => {
     overlay.close();
   });
 
+  it('counts overlays that connect all at once, and gives each a tip exactly once', async () => {
+    const overlays = await Promise.all(Array.from({ length: 25 }, () => openSse(overlayUrl())));
+    await Promise.all(overlays.map((overlay) => overlay.waitFor((e) => e.event === 'ready')));
+    const test = await testApp.app.inject({
+      method: 'POST',
+      url: '/api/streamers/techgamer/test-alert',
+      headers: ownerHeaders,
+    });
+    expect(test.json()).toEqual({ activeConnections: 25 });
+    await payTip('Crowd Fan');
+    for (const overlay of overlays) {
+      await overlay.waitFor((event) => isAlert(event) && alertName(event) === 'Crowd Fan');
+    }
+    // Anything delivered twice would have arrived by the time a later tip does.
+    await payTip('Crowd Fan Later');
+    for (const overlay of overlays) {
+      await overlay.waitFor((event) => isAlert(event) && alertName(event) === 'Crowd Fan Later');
+      const names = overlay.events.filter(isAlert).map(alertName);
+      expect(names.filter((name) => name === 'Crowd Fan')).toHaveLength(1);
+      overlay.close();
+    }
+  });
+
   it('replays what a reconnecting overlay missed, exactly once', async () => {
     const first = await openSse(overlayUrl());
     await first.waitFor((event) => event.event === 'ready');
@@ -161,6 +184,32 @@ describe('live alerts', () => {
     expect(names.filter((name) => name === 'While Down')).toHaveLength(1);
     expect(names.filter((name) => name === 'After Reconnect')).toHaveLength(1);
     expect(names).not.toContain('Before Drop');
+    second.close();
+  });
+
+  it('resumes an overlay that dropped before any alert from its ready position', async () => {
+    const first = await openSse(overlayUrl());
+    const ready = await first.waitFor((event) => event.event === 'ready');
+    expect(ready.id).toMatch(/^\d+$/);
+    first.close();
+
+    // While it is away a tip arrives and another overlay plays it.
+    const orderId = await payTip('Shown Elsewhere');
+    const [row] = await testApp.database.db
+      .select({ id: alerts.id })
+      .from(alerts)
+      .innerJoin(donations, eq(donations.id, alerts.donationId))
+      .where(eq(donations.orderId, orderId));
+    const shown = await testApp.app.inject({
+      method: 'POST',
+      url: `/api/overlay/techgamer/alerts/${String(row!.id)}/shown?token=${token}`,
+    });
+    expect(shown.statusCode).toBe(204);
+
+    const second = await openSse(overlayUrl(), { 'last-event-id': String(ready.id) });
+    await second.waitFor((event) => event.event === 'ready');
+    const names = second.events.filter(isAlert).map(alertName);
+    expect(names.filter((name) => name === 'Shown Elsewhere')).toHaveLength(1);
     second.close();
   });
 

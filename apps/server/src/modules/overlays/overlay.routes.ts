@@ -52,15 +52,13 @@ export const overlayRoutes: FastifyPluginAsync = async (app) => {
   app.get('/api/overlay/:slug/events', async (request, reply) => {
     const { streamer, tokenId } = await requireOverlayToken(request);
     const { client } = parseInput(tokenQuery, request.query);
-    const lastEventId = parseLastEventId(request);
+    const isWidget = client === WIDGET_STREAM_CLIENT;
+    // A fresh overlay starts from the newest alert as it arrives (read before it subscribes):
+    // besides the unshown ones, it gets everything written from then on, even if shown elsewhere.
+    const lastEventId =
+      parseLastEventId(request) ?? (isWidget ? null : await overlays.latestAlertId(streamer.id));
     const stream = sse.open(request, reply);
-    await overlays.connect({
-      streamerId: streamer.id,
-      tokenId,
-      stream,
-      lastEventId,
-      isWidget: client === WIDGET_STREAM_CLIENT,
-    });
+    await overlays.connect({ streamerId: streamer.id, tokenId, stream, lastEventId, isWidget });
   });
 
   /** The overlay played an alert: a fresh overlay will not play it again. */
@@ -137,10 +135,15 @@ export const overlayRoutes: FastifyPluginAsync = async (app) => {
   });
 };
 
-/** Last-Event-ID from the header (EventSource reconnects) or the query (manual reconnects). */
+/**
+ * Last-Event-ID from the header (EventSource reconnects) or the query (manual reconnects). 0 is
+ * a position too: the `ready` of a streamer without alerts yet.
+ */
 function parseLastEventId(request: FastifyRequest): number | null {
   const header = request.headers['last-event-id'];
   const fromQuery = (request.query as { last_event_id?: string }).last_event_id;
-  const value = Number(Array.isArray(header) ? header[0] : (header ?? fromQuery));
-  return Number.isSafeInteger(value) && value > 0 ? value : null;
+  const given = (Array.isArray(header) ? header[0] : (header ?? fromQuery))?.trim();
+  if (!given) return null;
+  const value = Number(given);
+  return Number.isSafeInteger(value) && value >= 0 ? value : null;
 }
