@@ -10,6 +10,9 @@ const sources = [
   'apps/web/content',
   'packages/core/src',
   'apps/web/vite.config.ts',
+  'apps/web/vite.shells.config.ts',
+  'apps/web/scripts',
+  'apps/web/package.json',
   'apps/web/react-router.config.ts',
 ];
 

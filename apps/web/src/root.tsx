@@ -1,7 +1,7 @@
 import './app.css';
 
 import { QueryClientProvider } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useCallback, useState } from 'react';
 import type { ReactNode } from 'react';
 import {
   Links,
@@ -10,6 +10,7 @@ import {
   Scripts,
   ScrollRestoration,
   isRouteErrorResponse,
+  useNavigate,
   useRouteError,
 } from 'react-router';
 import type { LinksFunction, MetaFunction } from 'react-router';
@@ -20,6 +21,7 @@ import { SessionProvider } from './features/auth/session-provider';
 import { ErrorPage } from './features/errors/error-page';
 import { NotFoundPage } from './features/errors/not-found-page';
 import { pageMeta } from './lib/meta';
+import { PageNavigationContext } from './lib/page-navigation';
 import { createQueryClient } from './lib/query-client';
 
 export const meta: MetaFunction = () => pageMeta();
@@ -51,12 +53,17 @@ export function Layout({ children }: { children: ReactNode }) {
 export default function App() {
   // One client per page load; useState keeps it across re-renders without a module singleton.
   const [queryClient] = useState(createQueryClient);
+  const navigate = useNavigate();
+  // Features that change page do it through the router here (see lib/page-navigation.ts).
+  const navigateTo = useCallback((path: string) => void navigate(path), [navigate]);
 
   return (
     <QueryClientProvider client={queryClient}>
-      <SessionProvider>
-        <Outlet />
-      </SessionProvider>
+      <PageNavigationContext value={navigateTo}>
+        <SessionProvider>
+          <Outlet />
+        </SessionProvider>
+      </PageNavigationContext>
       <Toaster richColors position="top-center" />
     </QueryClientProvider>
   );

@@ -1,5 +1,3 @@
-import { z } from 'zod';
-
 /** Spec 01 §5 and §8: the words the auth screen and the API share. */
 export const AUTH_MESSAGES = {
   missingInformationTitle: 'Missing Information',
@@ -32,33 +30,6 @@ export const PASSWORD_MAX_LENGTH = 256;
 
 /** The browser's storage key for the session token (spec 01 §9). */
 export const AUTH_TOKEN_STORAGE_KEY = 'auth_token';
-
-const email = z
-  .string({ error: AUTH_MESSAGES.missingInformation })
-  .trim()
-  .toLowerCase()
-  .min(1, AUTH_MESSAGES.missingInformation)
-  .max(254, AUTH_MESSAGES.invalidEmail)
-  .pipe(z.email(AUTH_MESSAGES.invalidEmail));
-
-export const loginRequestSchema = z.object({
-  email,
-  password: z
-    .string({ error: AUTH_MESSAGES.missingInformation })
-    .min(1, AUTH_MESSAGES.missingInformation)
-    .max(PASSWORD_MAX_LENGTH, AUTH_MESSAGES.invalidCredentials),
-});
-export type LoginRequest = z.input<typeof loginRequestSchema>;
-
-export const registerRequestSchema = z.object({
-  email: email.clone(),
-  password: z
-    .string({ error: AUTH_MESSAGES.fillAllFields })
-    .min(1, AUTH_MESSAGES.fillAllFields)
-    .min(PASSWORD_MIN_LENGTH, AUTH_MESSAGES.passwordTooShort)
-    .max(PASSWORD_MAX_LENGTH, `Password must be at most ${PASSWORD_MAX_LENGTH} characters long.`),
-});
-export type RegisterRequest = z.input<typeof registerRequestSchema>;
 
 export type UserRole = 'admin' | 'streamer';
 
@@ -109,21 +80,3 @@ export const RESERVED_SLUGS = new Set([
   'test-alerts',
   'widgets',
 ]);
-
-export const slugSchema = z
-  .string()
-  .trim()
-  .min(3, 'Slug must be at least 3 characters.')
-  .max(30, 'Slug must be at most 30 characters.')
-  .regex(
-    /^[a-z0-9]+(-[a-z0-9]+)*$/,
-    'Slug may use lower-case letters, digits and single hyphens only.',
-  )
-  .refine((slug) => !RESERVED_SLUGS.has(slug), 'This slug is reserved. Please choose another.');
-
-/** A brand colour is a plain hex colour: nothing that could smuggle CSS. */
-export const brandColorSchema = z
-  .string()
-  .trim()
-  .regex(/^#[0-9a-fA-F]{6}$/, 'Brand colour must be a hex colour such as #2563eb.')
-  .transform((color) => color.toLowerCase());

@@ -1,11 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import {
+  checkPhone,
   countCharacters,
   donationPagePathForOrder,
   hyperemoteTier,
-  orderRequestSchema,
   parseRupeeInput,
 } from './donations.ts';
+import { orderRequestSchema, phoneSchema } from './donations.schema.ts';
 
 const valid = {
   name: 'Asha',
@@ -91,5 +92,24 @@ describe('helpers', () => {
     expect(hyperemoteTier(10_000)).toBe('epic');
     expect(hyperemoteTier(49_999)).toBe('epic');
     expect(hyperemoteTier(50_000)).toBe('legendary');
+  });
+});
+
+describe('checkPhone', () => {
+  // The donation page checks the number without zod; it must answer as the server's schema does.
+  it.each([
+    '9876543210',
+    ' 6123456789 ',
+    '',
+    '   ',
+    '5876543210',
+    '98765',
+    '98765432101',
+    'abcdefghij',
+  ])('agrees with phoneSchema on %j', (text) => {
+    const parsed = phoneSchema.safeParse(text);
+    const checked = checkPhone(text);
+    if (parsed.success) expect(checked).toEqual({ phone: parsed.data });
+    else expect(checked).toEqual({ error: parsed.error.issues[0]?.message });
   });
 });

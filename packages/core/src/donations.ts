@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { formatRupees } from './money.ts';
 
 /** Spec 02 §5, §8 and §9: the donation form's limits and words, shared by page and server. */
 export const DONATION_LIMITS = {
@@ -56,6 +56,11 @@ export const DONATION_MESSAGES = {
   },
 } as const satisfies Record<string, ToastText | string>;
 
+/** The answer to an amount below the streamer's own minimum (page and server). */
+export function belowMinimumMessage(minimumPaise: number): string {
+  return `The minimum amount for this streamer is ${formatRupees(minimumPaise)}.`;
+}
+
 /** Counts what a person sees as characters: a 4-byte emoji is one, not two UTF-16 units. */
 export function countCharacters(text: string): number {
   return Array.from(text).length;
@@ -77,7 +82,6 @@ export const HYPEREMOTES = [
   { id: 'cool', name: 'Cool', emoji: '😎' },
 ] as const;
 export type HyperemoteId = (typeof HYPEREMOTES)[number]['id'];
-const hyperemoteIds = HYPEREMOTES.map((emote) => emote.id) as [HyperemoteId, ...HyperemoteId[]];
 
 /** The quick-insert row under the message box (spec 02 §2, CodeLive/ArtCreate). */
 export const QUICK_EMOJIS = [
@@ -99,71 +103,18 @@ export const DONATION_TYPES = ['text', 'voice', 'hyperemote'] as const;
 export type DonationType = (typeof DONATION_TYPES)[number];
 
 /** Indian mobile numbers: 10 digits starting 6–9. */
-export const phoneSchema = z
-  .string({ error: DONATION_MESSAGES.mobileEmpty })
-  .trim()
-  .min(1, DONATION_MESSAGES.mobileEmpty)
-  .regex(/^[6-9]\d{9}$/, DONATION_MESSAGES.mobileInvalid);
+export const INDIAN_MOBILE_NUMBER = /^[6-9]\d{9}$/;
 
 /**
- * The order request (DESIGN.md): validated in the browser before sending and again on the
- * server, so a request that skips the page gets the same answers.
+ * The mobile-number check of `phoneSchema` without zod, for the donation page's dialog: the
+ * trimmed number, or the same message the schema gives.
  */
-export const orderRequestSchema = z
-  .object({
-    name: z
-      .string({ error: DONATION_MESSAGES.nameRequired.description })
-      .trim()
-      .min(1, DONATION_MESSAGES.nameRequired.description)
-      .refine(
-        (name) => countCharacters(name) <= DONATION_LIMITS.nameMaxChars,
-        DONATION_MESSAGES.nameTooLong,
-      ),
-    type: z.enum(DONATION_TYPES, { error: 'Please choose a donation type.' }),
-    amount_paise: z
-      .number({ error: DONATION_MESSAGES.invalidAmount.description })
-      .int(DONATION_MESSAGES.invalidAmount.description)
-      .min(DONATION_LIMITS.minAmountPaise, DONATION_MESSAGES.invalidAmount.description)
-      .max(DONATION_LIMITS.maxAmountPaise, DONATION_MESSAGES.invalidAmount.description),
-    message: z
-      .string()
-      .default('')
-      .refine(
-        (message) => countCharacters(message) <= DONATION_LIMITS.messageMaxChars,
-        DONATION_MESSAGES.messageTooLong,
-      ),
-    phone: phoneSchema,
-    voice_upload_id: z.uuid('Please record a voice message for your donation.').optional(),
-    hyperemote_id: z
-      .enum(hyperemoteIds, { error: DONATION_MESSAGES.hyperemoteRequired.description })
-      .optional(),
-    /** Shown as 'Anonymous' on every public surface; the name given is not kept. */
-    anonymous: z.boolean().optional(),
-  })
-  .superRefine((order, context) => {
-    if (order.type === 'text' && order.message.trim() === '') {
-      context.addIssue({
-        code: 'custom',
-        path: ['message'],
-        message: DONATION_MESSAGES.messageRequired.description,
-      });
-    }
-    if (order.type === 'voice' && !order.voice_upload_id) {
-      context.addIssue({
-        code: 'custom',
-        path: ['voice_upload_id'],
-        message: DONATION_MESSAGES.voiceRequired.description,
-      });
-    }
-    if (order.type === 'hyperemote' && !order.hyperemote_id) {
-      context.addIssue({
-        code: 'custom',
-        path: ['hyperemote_id'],
-        message: DONATION_MESSAGES.hyperemoteRequired.description,
-      });
-    }
-  });
-export type OrderRequest = z.input<typeof orderRequestSchema>;
+export function checkPhone(text: string): { phone: string } | { error: string } {
+  const phone = text.trim();
+  if (phone === '') return { error: DONATION_MESSAGES.mobileEmpty };
+  if (!INDIAN_MOBILE_NUMBER.test(phone)) return { error: DONATION_MESSAGES.mobileInvalid };
+  return { phone };
+}
 
 /**
  * Parses what a person typed in the amount box as rupees with at most two decimals and returns

@@ -1,12 +1,10 @@
 import { describe, expect, it } from 'vitest';
+import { GOAL_MESSAGES, goalPercent, widgetPath } from './leaderboards.ts';
 import {
-  GOAL_MESSAGES,
   goalCreateSchema,
-  goalPercent,
   leaderboardQuerySchema,
   widgetLeaderboardQuerySchema,
-  widgetPath,
-} from './leaderboards.ts';
+} from './leaderboards.schema.ts';
 
 describe('leaderboard and goal contracts', () => {
   it('defaults the period to today and the widget to five rows', () => {

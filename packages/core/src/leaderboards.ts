@@ -1,8 +1,7 @@
-import { z } from 'zod';
-
 /**
  * Fan leaderboards, donation goals and stream widgets (issue 11): the contract the server, the
- * donation page, the dashboard and the OBS widgets share.
+ * donation page, the dashboard and the OBS widgets share. The schemas are in
+ * leaderboards.schema.ts, so the donation page and the widgets do not download zod.
  */
 
 /** What every public surface shows instead of the name of a fan who tipped anonymously. */
@@ -31,15 +30,6 @@ export const LEADERBOARD_LIMITS = {
   recentSupporters: 5,
 } as const;
 
-export const leaderboardPeriodSchema = z.enum(LEADERBOARD_PERIODS, {
-  error: 'period must be today, week, month or all.',
-});
-
-/** `?period=` on every leaderboard endpoint; today when absent. */
-export const leaderboardQuerySchema = z.object({
-  period: leaderboardPeriodSchema.default('today'),
-});
-
 /**
  * One row of a leaderboard. A supporter is a fan (a private, cookie-held key) under one name:
  * two fans with the same name are two rows. Equal totals share a rank ("1, 2, 2, 4"); within
@@ -63,11 +53,6 @@ export type DashboardLeaderboardResponse = {
   entries: DashboardLeaderboardEntry[];
 };
 
-export const leaderboardSettingsSchema = z.object({
-  show_leaderboard: z.boolean({ error: 'show_leaderboard must be true or false.' }),
-});
-export type LeaderboardSettings = z.infer<typeof leaderboardSettingsSchema>;
-
 // ── goals ────────────────────────────────────────────────────────────────────────────────────
 
 export const GOAL_LIMITS = {
@@ -85,41 +70,6 @@ export const GOAL_MESSAGES = {
   endInPast: 'The end date must be in the future.',
   noActiveGoal: 'There is no current goal.',
 } as const;
-
-const goalTitleSchema = z
-  .string({ error: GOAL_MESSAGES.titleRequired })
-  .trim()
-  .min(1, GOAL_MESSAGES.titleRequired)
-  .refine((title) => Array.from(title).length <= GOAL_LIMITS.titleMaxChars, {
-    message: GOAL_MESSAGES.titleTooLong,
-  });
-
-const goalTargetSchema = z
-  .number({ error: GOAL_MESSAGES.invalidTarget })
-  .int(GOAL_MESSAGES.invalidTarget)
-  .min(GOAL_LIMITS.minTargetPaise, GOAL_MESSAGES.invalidTarget)
-  .max(GOAL_LIMITS.maxTargetPaise, GOAL_MESSAGES.invalidTarget);
-
-/** An ISO 8601 instant with its offset, or null for a goal without an end. */
-const goalEndSchema = z.iso
-  .datetime({ offset: true, error: GOAL_MESSAGES.invalidEndDate })
-  .nullable();
-
-/** A new goal; it starts counting the moment it is created. */
-export const goalCreateSchema = z.object({
-  title: goalTitleSchema,
-  target_paise: goalTargetSchema,
-  ends_at: goalEndSchema.default(null),
-});
-export type GoalCreateRequest = z.input<typeof goalCreateSchema>;
-
-/** Edits the current goal without resetting its progress. */
-export const goalUpdateSchema = z.object({
-  title: goalTitleSchema.optional(),
-  target_paise: goalTargetSchema.optional(),
-  ends_at: goalEndSchema.optional(),
-});
-export type GoalUpdateRequest = z.input<typeof goalUpdateSchema>;
 
 /**
  * A goal and its progress: paid, approved tips since `starts_at` (and before `ends_at`).
@@ -160,13 +110,3 @@ export const WIDGET_STREAM_CLIENT = 'widget';
 export function widgetPath(slug: string, kind: WidgetKind, token: string): string {
   return `/${encodeURIComponent(slug)}/widgets/${kind}?token=${encodeURIComponent(token)}`;
 }
-
-/** `?limit=` on the leaderboard widget. */
-export const widgetLeaderboardQuerySchema = leaderboardQuerySchema.extend({
-  limit: z.coerce
-    .number()
-    .int()
-    .min(1)
-    .max(LEADERBOARD_LIMITS.widgetMaxEntries)
-    .default(LEADERBOARD_LIMITS.widgetEntries),
-});

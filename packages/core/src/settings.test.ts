@@ -3,18 +3,20 @@ import {
   DEFAULT_ALERT_SETTINGS,
   DEFAULT_HYPEREMOTE_TIERS,
   SETTINGS_MESSAGES,
-  alertSettingsSchema,
-  alertTemplateSchema,
   alertTemplateText,
   hyperemoteTierFor,
   isHttpsUrl,
-  moderationSettingsSchema,
-  pageSettingsSchema,
   renderAlertTemplate,
   resolveAlertVariation,
+} from './settings.ts';
+import {
+  alertSettingsSchema,
+  alertTemplateSchema,
+  moderationSettingsSchema,
+  pageSettingsSchema,
   settingsUpdateSchema,
   validMoneySettingsSchema,
-} from './settings.ts';
+} from './settings.schema.ts';
 
 const firstMessage = (result: { success: boolean; error?: { issues: { message: string }[] } }) =>
   result.error?.issues[0]?.message;

@@ -1,12 +1,25 @@
-import { z } from 'zod';
-import { brandColorSchema, registerRequestSchema, slugSchema, type AuthUser } from './auth.ts';
-import { DONATION_LIMITS, DONATION_TYPES, type DonationType } from './donations.ts';
+import type { AuthUser } from './auth.ts';
+import {
+  DONATION_LIMITS,
+  DONATION_TYPES,
+  belowMinimumMessage,
+  type DonationType,
+} from './donations.ts';
 import { formatRupees } from './money.ts';
+import type {
+  AlertSettings,
+  AlertVariation,
+  HyperemoteTiers,
+  MoneySettings,
+  PageSettings,
+  SocialLink,
+} from './settings.schema.ts';
 
 /**
- * Creator self-service settings and the admin console (issue 10): the schemas the settings
- * forms, the API and the tests share, the words they show, and the pure rules the donation
- * page and the overlay apply (alert variations, templates, hyperemote tiers).
+ * Creator self-service settings and the admin console (issue 10): the limits and words the
+ * settings forms, the API and the tests share, and the pure rules the donation page and the
+ * overlay apply (alert variations, templates, hyperemote tiers). The schemas are in
+ * settings.schema.ts, so a page that needs only these rules does not download zod.
  */
 
 export const STREAMER_THEMES = ['cover', 'blue', 'green', 'purple', 'orange', 'pink'] as const;
@@ -93,21 +106,8 @@ export const SETTINGS_MESSAGES = {
     'This invite is for another e-mail address. Log out, then open the link again.',
   inviteAccountExists:
     'An account with this email already exists. Please log in, then open the link again.',
-  belowMinimum: (minimumPaise: number) =>
-    `The minimum amount for this streamer is ${formatRupees(minimumPaise)}.`,
+  belowMinimum: belowMinimumMessage,
 } as const;
-
-// ── building blocks ────────────────────────────────────────────────────────────────────────
-
-/** Characters nobody types on purpose: controls and bidi overrides (newlines are kept). */
-// eslint-disable-next-line no-control-regex -- matching control characters is the point
-const INVISIBLE = /[\u0000-\u0009\u000b\u000c\u000e-\u001f\u007f\u202a-\u202e\u2066-\u2069]/g;
-
-function stripInvisible(text: string): string {
-  return text.replace(INVISIBLE, '');
-}
-
-const countChars = (text: string) => Array.from(text).length;
 
 /** An absolute https URL with a host name and no credentials. */
 export function isHttpsUrl(value: string): boolean {
@@ -124,73 +124,7 @@ export function isHttpsUrl(value: string): boolean {
   }
 }
 
-const httpsUrlSchema = (notHttps: string) =>
-  z
-    .string({ error: notHttps })
-    .trim()
-    .max(SETTINGS_LIMITS.urlMaxChars, SETTINGS_MESSAGES.linkTooLong)
-    .refine(isHttpsUrl, notHttps);
-
-/** Integer paise between ₹1 and ₹1,00,000, with the field's own words at each end. */
-const paiseSchema = (tooLow: string, tooHigh: string) =>
-  z
-    .number({ error: SETTINGS_MESSAGES.amountInvalid })
-    .int(SETTINGS_MESSAGES.amountInvalid)
-    .min(SETTINGS_LIMITS.minAmountPaise, tooLow)
-    .max(SETTINGS_LIMITS.maxAmountPaise, tooHigh);
-
-// ── page ───────────────────────────────────────────────────────────────────────────────────
-
-export const socialLinkSchema = z.strictObject({
-  platform: z.enum(SOCIAL_PLATFORMS, { error: SETTINGS_MESSAGES.platformInvalid }),
-  url: httpsUrlSchema(SETTINGS_MESSAGES.linkNotHttps),
-});
-export type SocialLink = z.output<typeof socialLinkSchema>;
-
-export const pageSettingsSchema = z.strictObject({
-  name: z
-    .string({ error: SETTINGS_MESSAGES.nameRequired })
-    .transform(stripInvisible)
-    .pipe(
-      z
-        .string()
-        .trim()
-        .min(1, SETTINGS_MESSAGES.nameRequired)
-        .refine(
-          (name) => countChars(name) <= SETTINGS_LIMITS.displayNameMaxChars,
-          SETTINGS_MESSAGES.nameTooLong,
-        ),
-    ),
-  brand_color: brandColorSchema,
-  theme: z.enum(STREAMER_THEMES, { error: SETTINGS_MESSAGES.themeInvalid }),
-  form_variant: z.enum(FORM_VARIANTS, { error: SETTINGS_MESSAGES.formVariantInvalid }),
-  welcome_text: z
-    .string()
-    .transform((text) => stripInvisible(text).trim())
-    .refine(
-      (text) => countChars(text) <= SETTINGS_LIMITS.welcomeTextMaxChars,
-      SETTINGS_MESSAGES.welcomeTooLong,
-    ),
-  social_links: z.array(socialLinkSchema).max(SETTINGS_LIMITS.socialLinksMax, {
-    error: SETTINGS_MESSAGES.tooManyLinks,
-  }),
-  show_emote_picker: z.boolean(),
-  show_leaderboard: z.boolean(),
-});
-export type PageSettings = z.output<typeof pageSettingsSchema>;
-
 // ── money ──────────────────────────────────────────────────────────────────────────────────
-
-/** Where the hyperemote tiers start (spec 02 §9: ₹50 basic, ₹100 epic, ₹500 legendary). */
-export const hyperemoteTiersSchema = z.strictObject({
-  basic_from_paise: paiseSchema(SETTINGS_MESSAGES.tierOutOfRange, SETTINGS_MESSAGES.tierOutOfRange),
-  epic_from_paise: paiseSchema(SETTINGS_MESSAGES.tierOutOfRange, SETTINGS_MESSAGES.tierOutOfRange),
-  legendary_from_paise: paiseSchema(
-    SETTINGS_MESSAGES.tierOutOfRange,
-    SETTINGS_MESSAGES.tierOutOfRange,
-  ),
-});
-export type HyperemoteTiers = z.output<typeof hyperemoteTiersSchema>;
 
 export const DEFAULT_HYPEREMOTE_TIERS: HyperemoteTiers = {
   basic_from_paise: 5_000,
@@ -200,61 +134,6 @@ export const DEFAULT_HYPEREMOTE_TIERS: HyperemoteTiers = {
 
 /** The donation form's one-tap amounts (₹51, ₹101, ₹251, ₹501) until the streamer sets theirs. */
 export const DEFAULT_PRESET_AMOUNTS_PAISE: readonly number[] = [5_100, 10_100, 25_100, 50_100];
-
-export const moneySettingsSchema = z.strictObject({
-  min_amount_paise: paiseSchema(
-    SETTINGS_MESSAGES.minAmountTooLow,
-    SETTINGS_MESSAGES.minAmountTooHigh,
-  ),
-  hyperemote_price_paise: paiseSchema(
-    SETTINGS_MESSAGES.hyperemotePriceTooLow,
-    SETTINGS_MESSAGES.hyperemotePriceTooHigh,
-  ),
-  hyperemote_tiers: hyperemoteTiersSchema,
-  preset_amounts_paise: z
-    .array(
-      z.number({ error: SETTINGS_MESSAGES.amountInvalid }).int(SETTINGS_MESSAGES.amountInvalid),
-    )
-    .min(1, SETTINGS_MESSAGES.presetsRequired)
-    .max(SETTINGS_LIMITS.presetAmountsMax, SETTINGS_MESSAGES.tooManyPresets),
-});
-export type MoneySettings = z.output<typeof moneySettingsSchema>;
-
-/**
- * The rules that join money fields, checked on the whole section after a partial update is
- * merged: presets within [minimum, ₹1,00,000] and distinct, the hyperemote price at or above
- * the minimum, tiers strictly ascending. Presets come back sorted.
- */
-export const validMoneySettingsSchema = moneySettingsSchema
-  .superRefine((money, context) => {
-    const problem = (path: string, message: string) =>
-      context.addIssue({ code: 'custom', path: [path], message });
-    const presets = money.preset_amounts_paise;
-    if (
-      presets.some(
-        (amount) => amount < money.min_amount_paise || amount > SETTINGS_LIMITS.maxAmountPaise,
-      )
-    ) {
-      problem('preset_amounts_paise', SETTINGS_MESSAGES.presetOutOfRange);
-    }
-    if (new Set(presets).size !== presets.length) {
-      problem('preset_amounts_paise', SETTINGS_MESSAGES.presetDuplicate);
-    }
-    if (money.hyperemote_price_paise < money.min_amount_paise) {
-      problem('hyperemote_price_paise', SETTINGS_MESSAGES.hyperemoteBelowMinimum);
-    }
-    const tiers = money.hyperemote_tiers;
-    if (!(
-      tiers.basic_from_paise < tiers.epic_from_paise &&
-      tiers.epic_from_paise < tiers.legendary_from_paise
-    )) {
-      problem('hyperemote_tiers', SETTINGS_MESSAGES.tiersNotAscending);
-    }
-  })
-  .transform((money) => ({
-    ...money,
-    preset_amounts_paise: [...money.preset_amounts_paise].sort((a, b) => a - b),
-  }));
 
 /** A hyperemote's tier by the streamer's tiers; null below the basic tier. */
 export function hyperemoteTierFor(
@@ -277,10 +156,6 @@ export const BUNDLED_SOUNDS = [
   { id: 'pop', name: 'Pop' },
 ] as const;
 export type BundledSoundId = (typeof BUNDLED_SOUNDS)[number]['id'];
-const bundledSoundIds = BUNDLED_SOUNDS.map((sound) => sound.id) as [
-  BundledSoundId,
-  ...BundledSoundId[],
-];
 
 export function bundledSoundPath(id: BundledSoundId): string {
   return `/media/sounds/${id}.wav`;
@@ -293,89 +168,6 @@ export function mediaPath(mediaId: string): string {
 
 export const ALERT_TEMPLATE_PLACEHOLDERS = ['{name}', '{amount}'] as const;
 export const DEFAULT_ALERT_TEMPLATE = '{name} tipped {amount}';
-
-/** Anything that looks like the start of an HTML tag, comment or declaration (but not "<3"). */
-const HTML_LIKE = /<\s*[a-z!/?]/i;
-
-export const alertTemplateSchema = z
-  .string({ error: SETTINGS_MESSAGES.templateRequired })
-  .transform((text) => stripInvisible(text).replace(/\s+/g, ' ').trim())
-  .superRefine((template, context) => {
-    const fail = (message: string) => context.addIssue({ code: 'custom', message });
-    if (template === '') return fail(SETTINGS_MESSAGES.templateRequired);
-    if (countChars(template) > SETTINGS_LIMITS.templateMaxChars) {
-      return fail(SETTINGS_MESSAGES.templateTooLong);
-    }
-    if (HTML_LIKE.test(template)) return fail(SETTINGS_MESSAGES.templateHtml);
-    const unknown = (template.match(/\{[^}]*\}/g) ?? []).find(
-      (placeholder) => !(ALERT_TEMPLATE_PLACEHOLDERS as readonly string[]).includes(placeholder),
-    );
-    if (unknown) fail(SETTINGS_MESSAGES.templatePlaceholder(unknown));
-  });
-
-export const alertSoundSchema = z.discriminatedUnion(
-  'kind',
-  [
-    z.strictObject({ kind: z.literal('none') }),
-    z.strictObject({
-      kind: z.literal('bundled'),
-      id: z.enum(bundledSoundIds, { error: SETTINGS_MESSAGES.soundUnknown }),
-    }),
-    z.strictObject({ kind: z.literal('upload'), media_id: z.uuid(SETTINGS_MESSAGES.mediaUnknown) }),
-  ],
-  { error: SETTINGS_MESSAGES.soundUnknown },
-);
-export type AlertSound = z.output<typeof alertSoundSchema>;
-
-const tierPaiseSchema = z
-  .number({ error: SETTINGS_MESSAGES.tierAmountInvalid })
-  .int(SETTINGS_MESSAGES.tierAmountInvalid)
-  .min(0, SETTINGS_MESSAGES.tierAmountInvalid)
-  .max(SETTINGS_LIMITS.maxAmountPaise, SETTINGS_MESSAGES.tierAmountInvalid);
-
-/**
- * One alert variation: what plays for a donation type from an amount upwards (the highest
- * `min_amount_paise` at or below the tip wins). `duration_ms` null keeps the spec's timing;
- * the sound (or a voice message) plays only from `sound_min_amount_paise`.
- */
-export const alertVariationSchema = z.strictObject({
-  id: z.string().regex(/^[a-z0-9-]{1,40}$/, 'Alert variation ids are short lower-case words.'),
-  donation_type: z.enum(DONATION_TYPES, { error: 'Please choose a donation type.' }),
-  min_amount_paise: tierPaiseSchema,
-  duration_ms: z
-    .number({ error: SETTINGS_MESSAGES.durationOutOfRange })
-    .int(SETTINGS_MESSAGES.durationOutOfRange)
-    .min(SETTINGS_LIMITS.alertDurationMinMs, SETTINGS_MESSAGES.durationOutOfRange)
-    .max(SETTINGS_LIMITS.alertDurationMaxMs, SETTINGS_MESSAGES.durationOutOfRange)
-    .nullable(),
-  sound: alertSoundSchema,
-  image_media_id: z.uuid(SETTINGS_MESSAGES.mediaUnknown).nullable(),
-  template: alertTemplateSchema,
-  sound_min_amount_paise: tierPaiseSchema,
-});
-export type AlertVariation = z.output<typeof alertVariationSchema>;
-
-export const alertSettingsSchema = z
-  .strictObject({
-    variations: z
-      .array(alertVariationSchema)
-      .max(SETTINGS_LIMITS.alertVariationsMax, SETTINGS_MESSAGES.tooManyVariations),
-  })
-  .superRefine(({ variations }, context) => {
-    const seen = new Set<string>();
-    for (const [index, variation] of variations.entries()) {
-      const key = `${variation.donation_type}:${String(variation.min_amount_paise)}`;
-      if (seen.has(key)) {
-        context.addIssue({
-          code: 'custom',
-          path: ['variations', index, 'min_amount_paise'],
-          message: SETTINGS_MESSAGES.variationDuplicate,
-        });
-      }
-      seen.add(key);
-    }
-  });
-export type AlertSettings = z.output<typeof alertSettingsSchema>;
 
 /** What plays when the streamer has set nothing: one variation per donation type. */
 export const DEFAULT_ALERT_SETTINGS: AlertSettings = {
@@ -441,48 +233,6 @@ export function alertTemplateText(
     .join('');
 }
 
-// ── moderation ─────────────────────────────────────────────────────────────────────────────
-
-export const moderationSettingsSchema = z.strictObject({
-  moderation_mode: z.enum(MODERATION_MODES, { error: 'Please choose auto-approve or review.' }),
-  /** null goes back to the starter list. Blank entries and repeats are dropped. */
-  blocked_words: z
-    .array(
-      z
-        .string()
-        .transform((word) => stripInvisible(word).trim())
-        .refine(
-          (word) => countChars(word) <= SETTINGS_LIMITS.blockedWordMaxChars,
-          SETTINGS_MESSAGES.blockedWordTooLong,
-        ),
-    )
-    .max(SETTINGS_LIMITS.blockedWordsMax, SETTINGS_MESSAGES.tooManyBlockedWords)
-    .transform((words) => [...new Set(words.filter((word) => word !== ''))])
-    .nullable(),
-  hide_amounts_from_moderators: z.boolean(),
-});
-export type ModerationSettingsInput = z.output<typeof moderationSettingsSchema>;
-
-// ── the settings API ───────────────────────────────────────────────────────────────────────
-
-/**
- * `PATCH /api/streamers/:slug/settings`: any sections, any fields of page, money and
- * moderation; the alert variations as a whole list. Unknown fields are refused, so nothing a
- * member may not change (such as `is_active`) slips through.
- */
-export const settingsUpdateSchema = z
-  .strictObject({
-    page: pageSettingsSchema.partial().optional(),
-    money: moneySettingsSchema.partial().optional(),
-    alerts: alertSettingsSchema.optional(),
-    moderation: moderationSettingsSchema.partial().optional(),
-  })
-  .refine(
-    (update) => Object.values(update).some((section) => section !== undefined),
-    SETTINGS_MESSAGES.nothingToChange,
-  );
-export type SettingsUpdate = z.input<typeof settingsUpdateSchema>;
-
 export type MediaKind = 'avatar' | 'cover' | 'alert_image' | 'alert_sound';
 export const IMAGE_SLOTS = ['avatar', 'cover'] as const;
 export type ImageSlot = (typeof IMAGE_SLOTS)[number];
@@ -542,38 +292,6 @@ export type OverlaySettings = {
   is_active: boolean;
   alert_variations: OverlayAlertVariation[];
 };
-
-// ── admin console ──────────────────────────────────────────────────────────────────────────
-
-const emailSchema = registerRequestSchema.shape.email;
-
-export const createStreamerRequestSchema = z.object({
-  slug: slugSchema,
-  name: z
-    .string({ error: SETTINGS_MESSAGES.nameRequired })
-    .trim()
-    .min(1, 'Please enter a name.')
-    .max(80, 'Name must be at most 80 characters.'),
-  brand_color: brandColorSchema.default('#2563eb'),
-  /** The owner: made a member at once when the account exists, else sent a sign-up link. */
-  owner_email: emailSchema.optional(),
-});
-export type CreateStreamerRequest = z.input<typeof createStreamerRequestSchema>;
-
-export const memberRequestSchema = z.object({
-  email: emailSchema,
-  is_admin: z.boolean().default(false),
-});
-export type MemberRequest = z.input<typeof memberRequestSchema>;
-
-export const videoUrlRequestSchema = z.strictObject({
-  video_url: httpsUrlSchema(SETTINGS_MESSAGES.videoUrlNotHttps).nullable(),
-});
-
-/** Accepting an invite without an account: the account is created with this password. */
-export const inviteAcceptRequestSchema = z.object({
-  password: registerRequestSchema.shape.password.optional(),
-});
 
 /** A one-time sign-up link, as the admin console shows it. */
 export type InviteSummary = {

@@ -1,5 +1,3 @@
-import { z } from 'zod';
-
 /**
  * Voice messages (spec 02 §2, §3, §9; issue 6): the upload's limits and words, and the audio
  * player's contract. Shared by the server (which enforces them), the recorder and the player.
@@ -37,13 +35,6 @@ export const VOICE_MESSAGES = {
   uploadClaimed:
     'This voice message is already attached to another donation. Please record it again.',
 } as const;
-
-/** `POST /api/uploads/voice` → 201. */
-export const voiceUploadResponseSchema = z.object({
-  upload_id: z.uuid(),
-  duration_ms: z.number().int().nonnegative(),
-});
-export type VoiceUploadResponse = z.infer<typeof voiceUploadResponseSchema>;
 
 /** One paid, approved voice donation as the audio player shows it (never the phone number). */
 export type VoiceMessage = {

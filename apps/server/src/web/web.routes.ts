@@ -8,6 +8,17 @@ import { findStreamerBySlug, resolveSlugAlias } from '../modules/streamers/strea
 
 /** React Router writes this page for every path that is not prerendered (SPA mode). */
 const SPA_FALLBACK = '__spa-fallback.html';
+/**
+ * Standalone shells (apps/web/src/shells/): a streamer page without React Router, for a direct
+ * load by a fan's phone or an OBS source. Keyed by the path after the slug; other streamer pages
+ * (and builds without the shells) use the SPA fallback.
+ */
+const STREAMER_PAGE_SHELLS: Record<string, string> = {
+  '': 'shells/donation.html',
+  '/obs-alerts': 'shells/obs-alerts.html',
+};
+/** Client-rendered documents: their content, and so their payment needs, depend on the path. */
+const APP_SHELLS = new Set([SPA_FALLBACK, ...Object.values(STREAMER_PAGE_SHELLS)]);
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 const REVALIDATE = 'no-cache';
 
@@ -42,14 +53,19 @@ export const webRoutes: FastifyPluginAsync<{ distDir: string }> = async (app, { 
       );
     }
   }
-  const isPrerendered = (file: string) => file !== SPA_FALLBACK;
 
-  // Cache headers are ours (below); the plugin's own would replace them.
-  await app.register(fastifyStatic, { root: distDir, serve: false, cacheControl: false });
+  // Cache headers are ours (below); the plugin's own would replace them. `preCompressed` sends
+  // the .br/.gz copy the web build wrote beside a file when the browser accepts it.
+  await app.register(fastifyStatic, {
+    root: distDir,
+    serve: false,
+    cacheControl: false,
+    preCompressed: true,
+  });
 
   const sendPage = (reply: FastifyReply, file: string, status = 200) => {
     const urlPath = reply.request.url.split('?')[0] ?? '/';
-    const isPaying = !isPrerendered(file) && PAYING_PAGES.test(urlPath);
+    const isPaying = APP_SHELLS.has(file) && PAYING_PAGES.test(urlPath);
     const csp = pageContentSecurityPolicy({
       scriptHashes: scriptHashes.get(file) ?? [],
       payingWith: isPaying ? app.payments.provider.name : null,
@@ -72,7 +88,10 @@ export const webRoutes: FastifyPluginAsync<{ distDir: string }> = async (app, { 
     const slug = match?.[1];
     if (slug) {
       const db = app.database.db;
-      if (await findStreamerBySlug(db, slug)) return sendPage(reply, SPA_FALLBACK);
+      if (await findStreamerBySlug(db, slug)) {
+        const shell = STREAMER_PAGE_SHELLS[match[2] ?? ''];
+        return sendPage(reply, shell && files.has(`/${shell}`) ? shell : SPA_FALLBACK);
+      }
       const canonical = await resolveSlugAlias(db, slug);
       if (canonical) return reply.redirect(`/${canonical}${match[2] ?? ''}${query}`, 301);
     }
@@ -98,12 +117,16 @@ export const webRoutes: FastifyPluginAsync<{ distDir: string }> = async (app, { 
   });
 };
 
-/** Every file under dir as a URL path ("/assets/x.js"); the build does not change while we run. */
+/**
+ * Every file under dir as a URL path ("/assets/x.js"); the build does not change while we run.
+ * The build's compressed copies (x.js.br, x.js.gz) are left out: they are only ever sent in
+ * place of their original.
+ */
 function listFiles(dir: string): Set<string> {
   const found = new Set<string>();
   if (!fs.existsSync(dir)) return found;
   for (const entry of fs.readdirSync(dir, { recursive: true, withFileTypes: true })) {
-    if (!entry.isFile()) continue;
+    if (!entry.isFile() || /\.(br|gz)$/.test(entry.name)) continue;
     const relative = path.relative(dir, path.join(entry.parentPath, entry.name));
     found.add(`/${relative.split(path.sep).join('/')}`);
   }

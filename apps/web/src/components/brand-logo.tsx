@@ -1,13 +1,14 @@
-import { Link } from 'react-router';
-
 import { cn } from '../lib/cn';
 import { SITE_NAME } from '../lib/meta';
 
-/** The "Shabaash" word mark, linking home. */
+/**
+ * The "Shabaash" word mark, linking home. A plain link: home is prerendered HTML, and the
+ * standalone page shells (src/shells/) show the mark without React Router.
+ */
 export function BrandLogo({ className }: { className?: string }) {
   return (
-    <Link
-      to="/"
+    <a
+      href="/"
       className={cn(
         'inline-flex shrink-0 items-center gap-2 text-base font-extrabold tracking-tight sm:text-lg',
         className,
@@ -20,6 +21,6 @@ export function BrandLogo({ className }: { className?: string }) {
         S
       </span>
       {SITE_NAME}
-    </Link>
+    </a>
   );
 }

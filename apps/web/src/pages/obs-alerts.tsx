@@ -1,5 +1,5 @@
 import type { MetaFunction } from 'react-router';
-import { useParams } from 'react-router';
+import { useParams, useSearchParams } from 'react-router';
 
 import { ObsOverlayPage } from '../features/obs-overlay/obs-overlay-page';
 import { pageMeta } from '../lib/meta';
@@ -9,5 +9,6 @@ export const meta: MetaFunction = ({ params }) =>
 
 export default function ObsAlertsRoute() {
   const { slug = '' } = useParams();
-  return <ObsOverlayPage slug={slug} />;
+  const [searchParams] = useSearchParams();
+  return <ObsOverlayPage slug={slug} tokenParam={searchParams.get('token')} />;
 }

@@ -1,6 +1,6 @@
 import {
   DONATION_LIMITS,
-  SETTINGS_MESSAGES,
+  belowMinimumMessage,
   formatRupees,
   hyperemoteTierFor,
   type HyperemoteTiers,
@@ -94,9 +94,7 @@ export function AmountField({
         ) : amountPaise !== null ? (
           <span className="font-medium text-slate-700">{formatRupees(amountPaise)}</span>
         ) : isBelowMinimum(value, minAmountPaise) ? (
-          <span className="font-medium text-red-700">
-            {SETTINGS_MESSAGES.belowMinimum(minAmountPaise)}
-          </span>
+          <span className="font-medium text-red-700">{belowMinimumMessage(minAmountPaise)}</span>
         ) : (
           <span>{DONATION_TEXT.amountHint(minAmountPaise)}</span>
         )}

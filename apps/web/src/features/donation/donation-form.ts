@@ -2,7 +2,7 @@ import {
   ANONYMOUS_DONOR_NAME,
   DONATION_LIMITS,
   DONATION_MESSAGES,
-  SETTINGS_MESSAGES,
+  belowMinimumMessage,
   countCharacters,
   parseRupeeInput,
 } from '@shabaash/core';
@@ -78,7 +78,7 @@ function amountProblem(
   invalid: ToastText,
 ): ToastText | null {
   if (isBelowMinimum(amountText, minAmountPaise)) {
-    return { title: invalid.title, description: SETTINGS_MESSAGES.belowMinimum(minAmountPaise) };
+    return { title: invalid.title, description: belowMinimumMessage(minAmountPaise) };
   }
   return validAmountPaise(amountText, minAmountPaise) === null ? invalid : null;
 }

@@ -1,9 +1,7 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { OrderRequest } from '@shabaash/core';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 
 import {
-  createOrder,
   fetchPublicStreamer,
   fetchRecentDonations,
   profileEventsUrl,
@@ -63,8 +61,4 @@ export function useRecentDonations(slug: string) {
     queryKey: donationQueryKeys.recentDonations(slug),
     queryFn: ({ signal }) => fetchRecentDonations(slug, signal),
   });
-}
-
-export function useCreateOrder(slug: string) {
-  return useMutation({ mutationFn: (order: OrderRequest) => createOrder(slug, order) });
 }

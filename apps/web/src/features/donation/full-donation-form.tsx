@@ -1,7 +1,7 @@
 import type { DonationType } from '@shabaash/core';
 import { lazy, Suspense, useCallback, useState } from 'react';
 import type { FormEvent } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../../lib/lazy-toast';
 
 import { NO_VOICE_RECORDING } from '../voice-recorder/voice-recorder.types';
 import type { VoiceRecordingValue } from '../voice-recorder/voice-recorder.types';

@@ -1,4 +1,4 @@
-import { phoneSchema } from '@shabaash/core';
+import { checkPhone } from '@shabaash/core';
 import { useEffect, useRef, useState } from 'react';
 import type { FormEvent } from 'react';
 
@@ -17,7 +17,7 @@ export interface MobileNumberDialogProps {
 
 /**
  * Spec 02 §2 and §5: the mobile-number dialog between the form and the payment. The number is
- * checked with the same schema the server uses (10 digits starting 6–9).
+ * checked by the rule the server's schema uses (10 digits starting 6–9), without loading zod.
  */
 export function MobileNumberDialog({
   open,
@@ -55,13 +55,13 @@ function MobileNumberForm({
 
   const handleSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const result = phoneSchema.safeParse(phone);
-    if (!result.success) {
-      setError(result.error.issues[0]?.message);
+    const result = checkPhone(phone);
+    if ('error' in result) {
+      setError(result.error);
       inputRef.current?.focus();
       return;
     }
-    onConfirm(result.data);
+    onConfirm(result.phone);
   };
 
   return (

@@ -1,7 +1,7 @@
 import { Sparkles } from 'lucide-react';
 import { lazy, Suspense, useCallback, useState } from 'react';
 import type { FormEvent } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../../lib/lazy-toast';
 
 import { Badge } from '../../components/ui/badge';
 import { NO_VOICE_RECORDING } from '../voice-recorder/voice-recorder.types';

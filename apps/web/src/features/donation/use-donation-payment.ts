@@ -1,19 +1,19 @@
-import { DONATION_MESSAGES, orderRequestSchema } from '@shabaash/core';
+import { DONATION_MESSAGES } from '@shabaash/core';
 import type { OrderRequest, PublicStreamer, ToastText } from '@shabaash/core';
 import { useEffect, useRef, useState } from 'react';
-import { useNavigate } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '../../lib/lazy-toast';
 
 import { ApiError } from '../../lib/api';
+import { usePageNavigation } from '../../lib/page-navigation';
 import type { VoiceRecordingValue } from '../voice-recorder/voice-recorder.types';
 import { checkoutDetailsFor } from '../checkout/checkout-details';
 import { statusPagePath, statusParamForResult } from '../checkout/checkout-result';
 import { useCheckout } from '../checkout/use-checkout';
-import { OrderCreationError } from './donation.api';
+import { OrderCreationError, createOrder } from './donation.api';
 import { CHECKOUT_OPEN_DELAY_MS, DONATION_TEXT } from './donation.constants';
 import { orderIssueToast } from './donation-form';
+import type * as OrderRequestSchemaExports from './order-request-schema';
 import type { OrderDraft } from './donation-form';
-import { useCreateOrder } from './donation.queries';
 
 /**
  * 'modal': the full form's checkout over the page (spec 02 §4, Payment flow).
@@ -50,6 +50,24 @@ function showOrderFailure(flow: CheckoutFlow, error: unknown) {
   });
 }
 
+type OrderRequestSchemaModule = typeof OrderRequestSchemaExports;
+let orderRequestSchemaModule: Promise<OrderRequestSchemaModule> | null = null;
+
+/**
+ * The shared order schema and zod, loaded when the fan presses Donate rather than with the page
+ * (issue 12's page-weight budget): the chunk downloads while the mobile dialog is open.
+ */
+function loadOrderRequestSchema(): Promise<OrderRequestSchemaModule> {
+  if (!orderRequestSchemaModule) {
+    orderRequestSchemaModule = import('./order-request-schema');
+    // A failed load (the network dropped) may be tried again on the next press.
+    orderRequestSchemaModule.catch(() => {
+      orderRequestSchemaModule = null;
+    });
+  }
+  return orderRequestSchemaModule;
+}
+
 const wait = (milliseconds: number) =>
   new Promise<void>((resolve) => window.setTimeout(resolve, milliseconds));
 
@@ -60,8 +78,7 @@ const wait = (milliseconds: number) =>
  */
 export function useDonationPayment(streamer: PublicStreamer, flow: CheckoutFlow) {
   const checkoutState = useCheckout(streamer.payment);
-  const createOrder = useCreateOrder(streamer.slug);
-  const navigate = useNavigate();
+  const navigate = usePageNavigation();
   /** The order waiting for a phone number; the mobile dialog is open while it is set. */
   const [draft, setDraft] = useState<OrderDraft | null>(null);
   /** The recording behind the draft's voice upload, which can upload its blob again. */
@@ -85,25 +102,29 @@ export function useDonationPayment(streamer: PublicStreamer, flow: CheckoutFlow)
 
   const requestPayment = (order: OrderDraft, voice: VoiceRecordingValue | null = null) => {
     if (isProcessing) return;
+    loadOrderRequestSchema().catch(() => {
+      // handleConfirmPhone asks again and tells the fan if it still fails.
+    });
     voiceRef.current = voice;
     setDraft(order);
   };
 
   /**
-   * Creates the order. A 409 `voice_upload_claimed` means an earlier order (a checkout the fan
+   * Creates the order (a plain request: nothing else on the page watches it, and the
+   * mutation machinery of react-query would cost the first load its bytes). A 409 `voice_upload_claimed` means an earlier order (a checkout the fan
    * cancelled) holds the upload: the recorder still has the blob, so it goes up again and the
    * order is tried once more with the new upload.
    */
   const createOrderWithVoiceRetry = async (request: OrderRequest) => {
     try {
-      return await createOrder.mutateAsync(request);
+      return await createOrder(streamer.slug, request);
     } catch (error) {
       const voice = voiceRef.current;
       const isClaimed = error instanceof ApiError && error.code === 'voice_upload_claimed';
       if (!isClaimed || !request.voice_upload_id || voice?.status !== 'uploaded') throw error;
       const uploadId = await voice.reupload();
       if (!uploadId) throw error;
-      return createOrder.mutateAsync({ ...request, voice_upload_id: uploadId });
+      return createOrder(streamer.slug, { ...request, voice_upload_id: uploadId });
     }
   };
 
@@ -112,6 +133,13 @@ export function useDonationPayment(streamer: PublicStreamer, flow: CheckoutFlow)
     setPhone(confirmedPhone);
     setDraft(null);
 
+    let orderRequestSchema: OrderRequestSchemaModule['orderRequestSchema'];
+    try {
+      ({ orderRequestSchema } = await loadOrderRequestSchema());
+    } catch {
+      showOrderFailure(flow, null);
+      return;
+    }
     const parsed = orderRequestSchema.safeParse({ ...draft, phone: confirmedPhone });
     if (!parsed.success) {
       showToast(
@@ -152,9 +180,9 @@ export function useDonationPayment(streamer: PublicStreamer, flow: CheckoutFlow)
       const result = await checkout.open(order, { signal: controller.signal, details });
       // The fan left the page meanwhile: wherever they went, they stay.
       if (controller.signal.aborted) return;
-      await navigate(statusPagePath(order.order_id, statusParamForResult(result)));
+      navigate(statusPagePath(order.order_id, statusParamForResult(result)));
     } catch {
-      await navigate(statusPagePath(order.order_id, 'error'));
+      navigate(statusPagePath(order.order_id, 'error'));
     }
   };
 

@@ -1,5 +1,3 @@
-import { Link } from 'react-router';
-
 import { CenteredPage } from '../../components/centered-page';
 import { Button, buttonStyles } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
@@ -7,7 +5,8 @@ import { ERROR_TEXT, ERROR_TITLE, RELOAD_LABEL, RETURN_HOME_LABEL } from './erro
 
 /**
  * The friendly screen for an unexpected render or loading error. A reload also recovers from the
- * commonest production case: a route chunk that vanished after a new deploy.
+ * commonest production case: a route chunk that vanished after a new deploy. A plain link home
+ * (a full load) so the standalone page shells (src/shells/) can show it without the router.
  */
 export function ErrorPage({ error }: { error: unknown }) {
   const details = import.meta.env.DEV && error instanceof Error ? error.stack : undefined;
@@ -19,9 +18,9 @@ export function ErrorPage({ error }: { error: unknown }) {
         <p className="mt-3 text-slate-600">{ERROR_TEXT}</p>
         <div className="mt-6 flex flex-col justify-center gap-3 sm:flex-row">
           <Button onClick={() => window.location.reload()}>{RELOAD_LABEL}</Button>
-          <Link to="/" className={buttonStyles({ variant: 'outline' })}>
+          <a href="/" className={buttonStyles({ variant: 'outline' })}>
             {RETURN_HOME_LABEL}
-          </Link>
+          </a>
         </div>
         {details ? (
           <pre className="mt-6 max-h-64 overflow-auto rounded-lg bg-slate-100 p-3 text-left text-xs text-slate-700">

@@ -1,5 +1,4 @@
 import { useEffect } from 'react';
-import { Link, useLocation } from 'react-router';
 
 import { CenteredPage } from '../../components/centered-page';
 import { buttonStyles } from '../../components/ui/button';
@@ -9,13 +8,14 @@ import { NOT_FOUND_TEXT, NOT_FOUND_TITLE, RETURN_HOME_LABEL } from './errors.con
 /**
  * Shown for any path no route claims. The missing path is logged as a warning, not an error:
  * a mistyped link is not a fault of the app, and the browser tests fail on console errors.
+ * Plain links and `window.location`, not the router's: the standalone donation page shell
+ * (src/shells/) shows this page too, without React Router.
  */
 export function NotFoundPage() {
-  const { pathname } = useLocation();
-
   useEffect(() => {
+    const { pathname } = window.location;
     console.warn('404 Error: User attempted to access non-existent route:', pathname);
-  }, [pathname]);
+  }, []);
 
   return (
     <CenteredPage>
@@ -23,9 +23,9 @@ export function NotFoundPage() {
         <p className="text-5xl font-black tracking-tight text-brand-700">404</p>
         <h1 className="mt-3 text-2xl font-bold tracking-tight text-slate-900">{NOT_FOUND_TITLE}</h1>
         <p className="mt-3 text-slate-600">{NOT_FOUND_TEXT}</p>
-        <Link to="/" className={buttonStyles({ className: 'mt-6' })}>
+        <a href="/" className={buttonStyles({ className: 'mt-6' })}>
           {RETURN_HOME_LABEL}
-        </Link>
+        </a>
       </Card>
     </CenteredPage>
   );

@@ -1,7 +1,5 @@
 import './obs-overlay.css';
 
-import { useSearchParams } from 'react-router';
-
 import { AlertCard } from './components/alert-card';
 import { ConnectionIndicator } from './components/connection-indicator';
 import { InvalidTokenNotice, ValidatingNotice } from './components/overlay-notice';
@@ -11,11 +9,11 @@ import { useOverlay } from './use-overlay';
 /**
  * `/:slug/obs-alerts?token=obs_…`, the browser source streamers add to OBS (spec 02 §2). The
  * page paints no background: between alerts the stream shows through untouched. It stays
- * light on purpose (no query client, toasts or icon sets of its own).
+ * light on purpose (no query client, toasts or icon sets of its own). `tokenParam` is the URL's
+ * `token` query parameter.
  */
-export function ObsOverlayPage({ slug }: { slug: string }) {
-  const [searchParams] = useSearchParams();
-  const token = searchParams.get('token')?.trim() ?? '';
+export function ObsOverlayPage({ slug, tokenParam }: { slug: string; tokenParam: string | null }) {
+  const token = tokenParam?.trim() ?? '';
   if (!token) return <InvalidTokenNotice message={OVERLAY_TEXT.missingToken} />;
   // A new slug or token starts a fresh overlay rather than patching the old one.
   return <OverlayStage key={`${slug}\n${token}`} slug={slug} token={token} />;

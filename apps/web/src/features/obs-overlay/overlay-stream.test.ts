@@ -88,6 +88,21 @@ describe('OverlayStream (spec 02 §4, Live-update connections)', () => {
     expect(statuses.slice(-3)).toEqual(['reconnecting', 'reconnecting', 'connected']);
   });
 
+  it('resumes from the position `ready` gave when no alert came before the drop', async () => {
+    const { stream, latest } = setup([]);
+    stream.start();
+    await vi.advanceTimersByTimeAsync(0);
+    latest().emit('ready', { replayed: 0 }, '0');
+    latest().emit('error');
+    await vi.advanceTimersByTimeAsync(2000);
+    expect(latest().url).toBe('/api/overlay/techgamer/events?token=obs_abc&last_event_id=0');
+    latest().emit('alert', alertWithId(12), '12');
+    latest().emit('ready', { replayed: 1 }, '7');
+    latest().emit('error');
+    await vi.advanceTimersByTimeAsync(2000);
+    expect(latest().url).toBe('/api/overlay/techgamer/events?token=obs_abc&last_event_id=12');
+  });
+
   it('gives up after five failed attempts, shows max retries, and tries again after 60 s', async () => {
     const { stream, statuses, sources, latest } = setup([]);
     stream.start();

@@ -88,8 +88,9 @@ export class OverlayStream {
     source.addEventListener('settings', (event) => {
       if (this.source === source) this.handleSettings(event);
     });
-    source.addEventListener('ready', () => {
+    source.addEventListener('ready', (event) => {
       if (this.source !== source) return;
+      this.resumeFrom(event);
       this.failures = 0;
       this.options.onStatus('connected');
     });
@@ -110,6 +111,17 @@ export class OverlayStream {
     if (!Number.isSafeInteger(alert.alert_id)) return;
     this.lastEventId = Math.max(this.lastEventId ?? 0, alert.alert_id);
     this.options.onAlert(alert);
+  }
+
+  /**
+   * `ready` carries the stream's position: an overlay that drops before any alert reaches it
+   * resumes from there, so an alert written meanwhile (and shown by another overlay) still comes.
+   */
+  private resumeFrom(event: Event): void {
+    if (!(event instanceof MessageEvent) || event.lastEventId === '') return;
+    const position = Number(event.lastEventId);
+    if (!Number.isSafeInteger(position) || position < 0) return;
+    this.lastEventId = Math.max(this.lastEventId ?? 0, position);
   }
 
   private handleSettings(event: Event): void {

@@ -1,6 +1,6 @@
 import { DONATION_MESSAGES } from '@shabaash/core';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../../lib/lazy-toast';
 
 import { ApiError } from '../../lib/api';
 import { pickRecorderMimeType } from './recorder-format';

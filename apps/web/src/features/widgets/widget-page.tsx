@@ -1,5 +1,5 @@
-import { LEADERBOARD_LIMITS, leaderboardPeriodSchema } from '@shabaash/core';
-import type { WidgetKind } from '@shabaash/core';
+import { LEADERBOARD_LIMITS, LEADERBOARD_PERIODS } from '@shabaash/core';
+import type { LeaderboardPeriod, WidgetKind } from '@shabaash/core';
 import { useSearchParams } from 'react-router';
 
 import { GoalWidget } from './goal-widget';
@@ -15,6 +15,11 @@ function parseLimit(value: string | null): number {
     : LEADERBOARD_LIMITS.widgetEntries;
 }
 
+/** `&period=` when it names a period; anything else means today. (No zod on an OBS widget.) */
+function parsePeriod(value: string | null): LeaderboardPeriod {
+  return LEADERBOARD_PERIODS.find((period) => period === value) ?? 'today';
+}
+
 /**
  * `/:slug/widgets/<kind>?token=obs_…`, a browser source for OBS (issue 11). Same token and
  * same live stream as the alert overlay; the page paints no background.
@@ -27,13 +32,12 @@ export function WidgetPage({ slug, kind }: { slug: string; kind: WidgetKind }) {
   const key = `${slug}\n${token}`;
   if (kind === 'goal') return <GoalWidget key={key} slug={slug} token={token} />;
   if (kind === 'recent') return <RecentWidget key={key} slug={slug} token={token} />;
-  const period = leaderboardPeriodSchema.safeParse(searchParams.get('period')).data ?? 'today';
   return (
     <LeaderboardWidget
       key={key}
       slug={slug}
       token={token}
-      period={period}
+      period={parsePeriod(searchParams.get('period'))}
       limit={parseLimit(searchParams.get('limit'))}
     />
   );

@@ -1,0 +1,64 @@
+import { useEffect, useState } from 'react';
+import type { ExternalToast, ToasterProps } from 'sonner';
+import type * as SonnerModule from 'sonner';
+
+/**
+ * The toast library, loaded when the first toast is shown: the donation page's first load does
+ * not need it (issue 12's page-weight budget). sonner keeps toasts made before its Toaster
+ * subscribes and shows them once it does, so nothing is lost while the chunk loads.
+ */
+type Sonner = typeof SonnerModule;
+
+let sonner: Promise<Sonner> | null = null;
+/** Lazy toasters waiting for the first toast. */
+const waitingToasters = new Set<() => void>();
+
+function loadSonner(): Promise<Sonner> {
+  if (!sonner) {
+    sonner = import('sonner');
+    // A failed load (the network dropped) may be tried again by the next toast.
+    sonner.catch(() => {
+      sonner = null;
+    });
+    for (const wake of waitingToasters) wake();
+  }
+  return sonner;
+}
+
+function show(kind: 'error' | 'success', title: string, options?: ExternalToast) {
+  loadSonner().then(
+    (library) => library.toast[kind](title, options),
+    (error: unknown) => console.error('Could not load the toast library', error),
+  );
+}
+
+/** sonner's `toast.error` and `toast.success`, loading sonner on first use. */
+export const toast = {
+  error: (title: string, options?: ExternalToast) => show('error', title, options),
+  success: (title: string, options?: ExternalToast) => show('success', title, options),
+};
+
+/** sonner's Toaster, rendered once the first toast has loaded sonner. */
+export function LazyToaster(props: ToasterProps) {
+  const [Toaster, setToaster] = useState<Sonner['Toaster'] | null>(null);
+
+  useEffect(() => {
+    let mounted = true;
+    const mount = () => {
+      loadSonner().then(
+        (library) => {
+          if (mounted) setToaster(() => library.Toaster);
+        },
+        () => waitingToasters.add(mount),
+      );
+    };
+    if (sonner) mount();
+    else waitingToasters.add(mount);
+    return () => {
+      mounted = false;
+      waitingToasters.delete(mount);
+    };
+  }, []);
+
+  return Toaster ? <Toaster {...props} /> : null;
+}

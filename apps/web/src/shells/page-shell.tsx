@@ -1,0 +1,46 @@
+import '../app.css';
+
+import { Component, StrictMode } from 'react';
+import type { ReactNode } from 'react';
+import { createRoot } from 'react-dom/client';
+
+import { ErrorPage } from '../features/errors/error-page';
+
+/**
+ * Starts a standalone page shell: one page on its own, with the providers it needs and none of
+ * React Router. A phone or an OBS browser source that opens a streamer page directly gets this
+ * (the server picks it), and so downloads far less script than the whole app's runtime.
+ */
+export function renderShell(page: ReactNode): void {
+  const container = document.getElementById('root');
+  if (!container) throw new Error('The page shell has no #root element.');
+  createRoot(container).render(
+    <StrictMode>
+      <ShellErrorBoundary>{page}</ShellErrorBoundary>
+    </StrictMode>,
+  );
+}
+
+/** The first path segment of the current URL: the streamer's slug on every streamer page. */
+export function slugFromLocation(): string {
+  const segment = window.location.pathname.split('/')[1] ?? '';
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return segment;
+  }
+}
+
+/** What the app's root error boundary does, for a page without the router. */
+class ShellErrorBoundary extends Component<{ children: ReactNode }, { error: unknown }> {
+  override state: { error: unknown } = { error: null };
+
+  static getDerivedStateFromError(error: unknown) {
+    return { error: error ?? new Error('Unknown error') };
+  }
+
+  override render() {
+    if (this.state.error !== null) return <ErrorPage error={this.state.error} />;
+    return this.props.children;
+  }
+}

@@ -1,0 +1,118 @@
+/**
+ * Lighthouse (issue 12, benchmark 6): performance score, LCP, TBT and CLS of `/` and the
+ * donation page `/:slug`, with Lighthouse's default mobile profile (a mid-range phone on slow
+ * 4G, simulated throttling), driving the system Chromium through chrome-launcher (no browser is
+ * downloaded). Each page runs three times; the median run is reported.
+ *
+ * Same-run baseline: a plain static HTML page of similar content with the app's stylesheet,
+ * served by the same server process (lib/chromium-web-server.ts), the floor for any page.
+ * Run with `npm run bench -- lighthouse`.
+ */
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import { writeReport, type BudgetCheck } from './lib/budgets.ts';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from './lib/chromium-page-load.ts';
+import {
+  BENCH_STREAMER,
+  STATIC_PAGE_PATH,
+  startBenchWebServer,
+} from './lib/chromium-web-server.ts';
+
+const PAGES = { home: '/', donation: `/${BENCH_STREAMER}`, staticBaseline: STATIC_PAGE_PATH };
+const RUNS = 3;
+
+type Run = { score: number; lcpMs: number; tbtMs: number; cls: number; fcpMs: number };
+
+async function audit(port: number, url: string): Promise<Run> {
+  const result = await lighthouse(url, {
+    port,
+    output: 'json',
+    logLevel: 'error',
+    onlyCategories: ['performance'],
+  });
+  if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
+  const { lhr } = result;
+  if (lhr.runtimeError) throw new Error(`${url}: ${lhr.runtimeError.message}`);
+  const metric = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
+  return {
+    score: Math.round((lhr.categories.performance?.score ?? 0) * 100),
+    lcpMs: Math.round(metric('largest-contentful-paint')),
+    tbtMs: Math.round(metric('total-blocking-time')),
+    cls: Math.round(metric('cumulative-layout-shift') * 1000) / 1000,
+    fcpMs: Math.round(metric('first-contentful-paint')),
+  };
+}
+
+/** The run with the median score (Lighthouse's own advice for picking a representative run). */
+function medianRun(runs: Run[]): Run {
+  const sorted = [...runs].sort((a, b) => a.score - b.score || a.lcpMs - b.lcpMs);
+  const middle = sorted[Math.floor(sorted.length / 2)];
+  if (!middle) throw new Error('no runs');
+  return middle;
+}
+
+const startedAt = Date.now();
+const server = await startBenchWebServer();
+const chrome = await chromeLauncher.launch({
+  chromePath: CHROMIUM_PATH,
+  chromeFlags: ['--headless=new', ...CHROMIUM_ARGS],
+});
+const runs: Record<string, Run[]> = {};
+try {
+  for (const [name, pagePath] of Object.entries(PAGES)) {
+    runs[name] = [];
+    for (let run = 0; run < RUNS; run += 1) {
+      runs[name].push(await audit(chrome.port, `${server.url}${pagePath}`));
+    }
+  }
+} finally {
+  chrome.kill();
+  await server.stop();
+}
+
+const median = (name: keyof typeof PAGES) => medianRun(runs[name] ?? []);
+const floor = median('staticBaseline');
+const checks: BudgetCheck[] = [];
+for (const name of ['home', 'donation'] as const) {
+  const page = median(name);
+  const label = `${PAGES[name]}${name === 'donation' ? ' (donation page)' : ''}`;
+  checks.push(
+    {
+      what: `Lighthouse mobile performance, ${label}`,
+      budget: '≥ 95',
+      value: page.score,
+      unit: 'points',
+      met: page.score >= 95,
+      baseline: { what: 'static HTML page', value: floor.score },
+    },
+    {
+      what: `LCP, ${label}`,
+      budget: '≤ 2.0 s',
+      value: page.lcpMs / 1000,
+      unit: 's',
+      met: page.lcpMs <= 2000,
+      baseline: { what: 'static HTML page', value: floor.lcpMs / 1000 },
+    },
+    {
+      what: `CLS, ${label}`,
+      budget: '≤ 0.05',
+      value: page.cls,
+      unit: '',
+      met: page.cls <= 0.05,
+      baseline: { what: 'static HTML page', value: floor.cls },
+    },
+  );
+}
+
+writeReport({
+  benchmark: 'lighthouse',
+  description: `Lighthouse ${'12.8'} mobile profile (simulated slow 4G, 4x CPU), median of ${RUNS} runs per page, against a static HTML page served by the same server.`,
+  checks,
+  details: {
+    median: Object.fromEntries(
+      Object.keys(PAGES).map((name) => [name, median(name as keyof typeof PAGES)]),
+    ),
+    runs,
+    seconds: Math.round((Date.now() - startedAt) / 1000),
+  },
+});

@@ -1,0 +1,49 @@
+import { z } from 'zod';
+import { AUTH_MESSAGES, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, RESERVED_SLUGS } from './auth.ts';
+
+/** The auth and slug schemas, apart from auth.ts so pages that only need its words skip zod. */
+
+const email = z
+  .string({ error: AUTH_MESSAGES.missingInformation })
+  .trim()
+  .toLowerCase()
+  .min(1, AUTH_MESSAGES.missingInformation)
+  .max(254, AUTH_MESSAGES.invalidEmail)
+  .pipe(z.email(AUTH_MESSAGES.invalidEmail));
+
+export const loginRequestSchema = z.object({
+  email,
+  password: z
+    .string({ error: AUTH_MESSAGES.missingInformation })
+    .min(1, AUTH_MESSAGES.missingInformation)
+    .max(PASSWORD_MAX_LENGTH, AUTH_MESSAGES.invalidCredentials),
+});
+export type LoginRequest = z.input<typeof loginRequestSchema>;
+
+export const registerRequestSchema = z.object({
+  email: email.clone(),
+  password: z
+    .string({ error: AUTH_MESSAGES.fillAllFields })
+    .min(1, AUTH_MESSAGES.fillAllFields)
+    .min(PASSWORD_MIN_LENGTH, AUTH_MESSAGES.passwordTooShort)
+    .max(PASSWORD_MAX_LENGTH, `Password must be at most ${PASSWORD_MAX_LENGTH} characters long.`),
+});
+export type RegisterRequest = z.input<typeof registerRequestSchema>;
+
+export const slugSchema = z
+  .string()
+  .trim()
+  .min(3, 'Slug must be at least 3 characters.')
+  .max(30, 'Slug must be at most 30 characters.')
+  .regex(
+    /^[a-z0-9]+(-[a-z0-9]+)*$/,
+    'Slug may use lower-case letters, digits and single hyphens only.',
+  )
+  .refine((slug) => !RESERVED_SLUGS.has(slug), 'This slug is reserved. Please choose another.');
+
+/** A brand colour is a plain hex colour: nothing that could smuggle CSS. */
+export const brandColorSchema = z
+  .string()
+  .trim()
+  .regex(/^#[0-9a-fA-F]{6}$/, 'Brand colour must be a hex colour such as #2563eb.')
+  .transform((color) => color.toLowerCase());
