@@ -126,16 +126,15 @@ function checks(rows: Row[]): BudgetCheck[] {
   }
   const at10k = find(rows, server, 10_000, 100);
   const bare10k = find(rows, bare, 10_000, 100);
-  if (at10k) {
-    result.push({
-      what: 'alert latency p99, 10,000 overlays, 100/s',
-      budget: '≤ 250 ms',
-      value: at10k.latency_ms.p99,
-      unit: 'ms',
-      met: at10k.latency_ms.p99 <= 250,
-      baseline: bare10k ? { what: 'bare broadcaster p99', value: bare10k.latency_ms.p99 } : null,
-    });
-  }
+  // Reported even when the step never finished (the run's time limit), as not measured.
+  result.push({
+    what: 'alert latency p99, 10,000 overlays, 100/s',
+    budget: '≤ 250 ms',
+    value: at10k?.latency_ms.p99 ?? null,
+    unit: 'ms',
+    met: at10k !== undefined && at10k.latency_ms.p99 <= 250,
+    baseline: bare10k ? { what: 'bare broadcaster p99', value: bare10k.latency_ms.p99 } : null,
+  });
   const serverRows = rows.filter((row) => row.target !== bare);
   result.push({
     what: 'alerts lost or duplicated, every server run',

@@ -3,9 +3,9 @@
  * same machine, so never in parallel). Each benchmark prints its own table and writes
  * `results/<name>.json`. Pass names to run only some: `npm run bench -- alert-latency`.
  *
- * At the end it gathers every budget check this run wrote into one table, prints it, writes
- * `results/summary.md`, and — after a full run — puts that table in the README between the
- * `bench-table` markers, so the README always shows the latest complete run.
+ * At the end it gathers the budget checks of every benchmark's latest report into one table,
+ * prints it, writes `results/summary.md` and puts it in the README between the `bench-table`
+ * markers, so the README always shows the latest figures, each dated with its machine load.
  */
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -42,23 +42,31 @@ for (const name of benchmarks) {
 }
 const minutes = (Date.now() - startedAt) / 60_000;
 
-/** Reports written by this run (a benchmark may write more than one, e.g. one per backend). */
-function reportsFromThisRun(): BenchmarkReport[] {
+type StoredReport = BenchmarkReport & {
+  generated_at: string;
+  machine: ReturnType<typeof machineDescription>;
+};
+
+/** The latest report of every benchmark (a benchmark may write more than one, e.g. per backend). */
+function latestReports(): StoredReport[] {
   return fs
     .readdirSync(resultsDir)
     .filter((file) => file.endsWith('.json'))
-    .map((file) => path.join(resultsDir, file))
-    .filter((file) => fs.statSync(file).mtimeMs >= startedAt)
-    .map((file) => JSON.parse(fs.readFileSync(file, 'utf8')) as BenchmarkReport)
+    .map((file) => JSON.parse(fs.readFileSync(path.join(resultsDir, file), 'utf8')) as StoredReport)
     .filter((report) => Array.isArray(report.checks))
     .sort((a, b) => a.benchmark.localeCompare(b.benchmark));
 }
 
-function markdownTable(reports: BenchmarkReport[]): string {
+function markdownTable(reports: StoredReport[]): string {
   const machine = machineDescription();
   const escape = (text: string) => text.replaceAll('|', '\\|');
   const lines = [
-    `Run on ${new Date().toISOString().slice(0, 10)}: ${String(machine.cpus)} × ${machine.cpu_model}, ${String(machine.memory_gib)} GiB, Node ${machine.node}, ${machine.platform}; ${minutes.toFixed(1)} minutes in all.`,
+    `Machine: ${String(machine.cpus)} × ${machine.cpu_model}, ${String(machine.memory_gib)} GiB, Node ${machine.node}, ${machine.platform}. Each benchmark's latest run, with the 1-minute load average when it finished (these cores are shared):`,
+    '',
+    ...reports.map(
+      (report) =>
+        `- ${report.benchmark}: ${report.generated_at.slice(0, 16).replace('T', ' ')} UTC, load ${String(report.machine.load_average_1m ?? 'unknown')}`,
+    ),
     '',
     '| benchmark | what | budget | measured | same-run baseline | ratio | met |',
     '|---|---|---|---|---|---|---|',
@@ -72,7 +80,7 @@ function markdownTable(reports: BenchmarkReport[]): string {
           report.benchmark,
           escape(check.what),
           escape(check.budget),
-          `${String(check.value)} ${check.unit}`,
+          check.value === null ? 'not measured' : `${String(check.value)} ${check.unit}`,
           check.baseline
             ? `${String(check.baseline.value)} ${check.unit} (${escape(check.baseline.what)})`
             : '—',
@@ -88,24 +96,21 @@ function markdownTable(reports: BenchmarkReport[]): string {
   return lines.join('\n');
 }
 
-const reports = reportsFromThisRun();
+const reports = latestReports();
 const table = markdownTable(reports);
 fs.writeFileSync(path.join(resultsDir, 'summary.md'), `${table}\n`);
-console.log(`\n### summary\n${table}\n\nWrote results/summary.md.`);
+console.log(`\n### summary (${minutes.toFixed(1)} minutes)\n${table}\n\nWrote results/summary.md.`);
 
-const complete = only.length === 0 && failedBenchmarks.length === 0;
-if (complete) {
-  const readme = fs.readFileSync(readmePath, 'utf8');
-  const marked = /(<!-- bench-table:start -->\n)[\s\S]*?(<!-- bench-table:end -->)/;
-  if (marked.test(readme)) {
-    fs.writeFileSync(
-      readmePath,
-      readme.replace(marked, (_all, start: string, end: string) => `${start}${table}\n${end}`),
-    );
-    console.log('Updated the README table.');
-  }
+const readme = fs.readFileSync(readmePath, 'utf8');
+const marked = /(<!-- bench-table:start -->\n)[\s\S]*?(<!-- bench-table:end -->)/;
+if (marked.test(readme)) {
+  fs.writeFileSync(
+    readmePath,
+    readme.replace(marked, (_all, start: string, end: string) => `${start}${table}\n${end}`),
+  );
+  console.log('Updated the README table.');
 }
-if (failedBenchmarks.length > 0) console.error(`Failed: ${failedBenchmarks.join(', ')}`);
 const missed = reports.flatMap((report) => report.checks).filter((check) => !check.met);
 if (missed.length > 0) console.error(`${String(missed.length)} budget(s) missed.`);
+if (failedBenchmarks.length > 0) console.error(`Failed: ${failedBenchmarks.join(', ')}`);
 process.exit(failedBenchmarks.length > 0 ? 1 : 0);

@@ -12,7 +12,8 @@ export type BudgetCheck = {
   what: string;
   /** The budget as the issue states it, e.g. "≤ 50 ms". */
   budget: string;
-  value: number;
+  /** Null when the case could not be measured in this run (e.g. it ran out of time): not met. */
+  value: number | null;
   unit: string;
   /** Whether `value` meets the budget (the benchmark decides, with the budget's own rule). */
   met: boolean;
@@ -30,7 +31,7 @@ export type BenchmarkReport = {
 
 /** `value / baseline` rounded to 0.01, or null without a usable baseline. */
 export function ratioToBaseline(check: BudgetCheck): number | null {
-  if (!check.baseline || !(check.baseline.value > 0)) return null;
+  if (check.value === null || !check.baseline || !(check.baseline.value > 0)) return null;
   return Math.round((check.value / check.baseline.value) * 100) / 100;
 }
 
@@ -41,6 +42,8 @@ export function machineDescription() {
     cpus: cpus.length,
     cpu_model: cpus[0]?.model ?? 'unknown',
     memory_gib: Math.round(os.totalmem() / 2 ** 30),
+    // These machines are shared: the load when the report was written says how quiet it was.
+    load_average_1m: Math.round(os.loadavg()[0]! * 100) / 100,
     platform: `${os.platform()} ${os.release()}`,
   };
 }
@@ -51,7 +54,7 @@ export function writeReport(report: BenchmarkReport): void {
     report.checks.map((check) => ({
       what: check.what,
       budget: check.budget,
-      measured: `${check.value} ${check.unit}`,
+      measured: check.value === null ? 'not measured' : `${check.value} ${check.unit}`,
       baseline: check.baseline ? `${check.baseline.value} ${check.unit}` : '—',
       ratio: ratioToBaseline(check) ?? '—',
       met: check.met ? 'yes' : 'NO',
