@@ -9,7 +9,7 @@
  * Run with `npm run bench -- lighthouse`.
  */
 import * as chromeLauncher from 'chrome-launcher';
-import lighthouse from 'lighthouse';
+import lighthouse, { type RunnerResult } from 'lighthouse';
 import { writeReport, type BudgetCheck } from './lib/budgets.ts';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './lib/chromium-page-load.ts';
 import {
@@ -23,16 +23,29 @@ const RUNS = 3;
 
 type Run = { score: number; lcpMs: number; tbtMs: number; cls: number; fcpMs: number };
 
+/**
+ * Lighthouse sometimes fails to record a trace (NO_NAVSTART, most often on the first page after
+ * Chromium starts, on a loaded machine) and asks to be run again: such a run is repeated.
+ */
+const ATTEMPTS = 3;
+
 async function audit(port: number, url: string): Promise<Run> {
-  const result = await lighthouse(url, {
-    port,
-    output: 'json',
-    logLevel: 'error',
-    onlyCategories: ['performance'],
-  });
-  if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
-  const { lhr } = result;
-  if (lhr.runtimeError) throw new Error(`${url}: ${lhr.runtimeError.message}`);
+  for (let attempt = 1; ; attempt += 1) {
+    const result = await lighthouse(url, {
+      port,
+      output: 'json',
+      logLevel: 'error',
+      onlyCategories: ['performance'],
+    });
+    if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
+    const { lhr } = result;
+    if (!lhr.runtimeError) return runFrom(lhr);
+    if (attempt === ATTEMPTS) throw new Error(`${url}: ${lhr.runtimeError.message}`);
+    console.warn(`${url}: ${lhr.runtimeError.code}; running Lighthouse again`);
+  }
+}
+
+function runFrom(lhr: RunnerResult['lhr']): Run {
   const metric = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
   return {
     score: Math.round((lhr.categories.performance?.score ?? 0) * 100),

@@ -14,7 +14,6 @@ import {
   useRouteError,
 } from 'react-router';
 import type { LinksFunction, MetaFunction } from 'react-router';
-import { Toaster } from 'sonner';
 
 import { Spinner } from './components/ui/spinner';
 import { SessionProvider } from './features/auth/session-provider';
@@ -22,6 +21,7 @@ import { ErrorPage } from './features/errors/error-page';
 import { NotFoundPage } from './features/errors/not-found-page';
 import { pageMeta } from './lib/meta';
 import { PageNavigationContext } from './lib/page-navigation';
+import { LazyToaster } from './lib/lazy-toast';
 import { createQueryClient } from './lib/query-client';
 
 export const meta: MetaFunction = () => pageMeta();
@@ -64,7 +64,7 @@ export default function App() {
           <Outlet />
         </SessionProvider>
       </PageNavigationContext>
-      <Toaster richColors position="top-center" />
+      <LazyToaster richColors position="top-center" />
     </QueryClientProvider>
   );
 }

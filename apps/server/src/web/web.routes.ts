@@ -4,7 +4,12 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import { notFound } from '../errors.ts';
 import { inlineScriptHashes, pageContentSecurityPolicy } from './content-security-policy.ts';
-import { findStreamerBySlug, resolveSlugAlias } from '../modules/streamers/streamers.service.ts';
+import { presentPublicStreamer } from '../modules/donations/donation.presenter.ts';
+import {
+  findStreamerBySlug,
+  resolveSlugAlias,
+  type Streamer,
+} from '../modules/streamers/streamers.service.ts';
 
 /** React Router writes this page for every path that is not prerendered (SPA mode). */
 const SPA_FALLBACK = '__spa-fallback.html';
@@ -13,10 +18,19 @@ const SPA_FALLBACK = '__spa-fallback.html';
  * load by a fan's phone or an OBS source. Keyed by the path after the slug; other streamer pages
  * (and builds without the shells) use the SPA fallback.
  */
+const DONATION_SHELL = 'shells/donation.html';
 const STREAMER_PAGE_SHELLS: Record<string, string> = {
-  '': 'shells/donation.html',
+  '': DONATION_SHELL,
   '/obs-alerts': 'shells/obs-alerts.html',
 };
+/**
+ * The donation shell carries the streamer's public profile (what GET /api/streamers/:slug
+ * answers) in a JSON block with this id, placed before its root element, so the page renders on
+ * its first script run instead of after a second round trip (donation-shell.tsx reads it).
+ */
+export const STREAMER_PROFILE_ELEMENT_ID = 'streamer-profile';
+const DONATION_SHELL_ROOT = '<div id="root">';
+
 /** Client-rendered documents: their content, and so their payment needs, depend on the path. */
 const APP_SHELLS = new Set([SPA_FALLBACK, ...Object.values(STREAMER_PAGE_SHELLS)]);
 const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -63,7 +77,17 @@ export const webRoutes: FastifyPluginAsync<{ distDir: string }> = async (app, { 
     preCompressed: true,
   });
 
-  const sendPage = (reply: FastifyReply, file: string, status = 200) => {
+  // The donation shell is completed per request (the profile is inlined), so it is kept in memory.
+  const donationShellPath = path.join(distDir, DONATION_SHELL);
+  const donationShell = files.has(`/${DONATION_SHELL}`)
+    ? fs.readFileSync(donationShellPath, 'utf8')
+    : null;
+  if (donationShell !== null && !donationShell.includes(DONATION_SHELL_ROOT)) {
+    throw new Error(`${donationShellPath} has no ${DONATION_SHELL_ROOT} to put the profile before`);
+  }
+
+  /** Status, caching and the page's own CSP for one of the built HTML files. */
+  const pageHeaders = (reply: FastifyReply, file: string, status: number) => {
     const urlPath = reply.request.url.split('?')[0] ?? '/';
     const isPaying = APP_SHELLS.has(file) && PAYING_PAGES.test(urlPath);
     const csp = pageContentSecurityPolicy({
@@ -74,8 +98,19 @@ export const webRoutes: FastifyPluginAsync<{ distDir: string }> = async (app, { 
       .status(status)
       .header('cache-control', REVALIDATE)
       .header('content-security-policy', csp)
-      .type('text/html; charset=utf-8')
-      .sendFile(file);
+      .type('text/html; charset=utf-8');
+  };
+
+  const sendPage = (reply: FastifyReply, file: string, status = 200) =>
+    pageHeaders(reply, file, status).sendFile(file);
+
+  /** The donation shell with the streamer's public profile inlined (see above). */
+  const sendDonationShell = (reply: FastifyReply, shell: string, streamer: Streamer) => {
+    const profile = presentPublicStreamer(streamer, app.payments.provider);
+    const profileBlock = `<script type="application/json" id="${STREAMER_PROFILE_ELEMENT_ID}">${jsonForHtmlScript(profile)}</script>`;
+    // A replacer function: `$` sequences in the profile must not be read as patterns.
+    const html = shell.replace(DONATION_SHELL_ROOT, () => profileBlock + DONATION_SHELL_ROOT);
+    return pageHeaders(reply, DONATION_SHELL, 200).send(html);
   };
 
   /**
@@ -88,8 +123,12 @@ export const webRoutes: FastifyPluginAsync<{ distDir: string }> = async (app, { 
     const slug = match?.[1];
     if (slug) {
       const db = app.database.db;
-      if (await findStreamerBySlug(db, slug)) {
+      const streamer = await findStreamerBySlug(db, slug);
+      if (streamer) {
         const shell = STREAMER_PAGE_SHELLS[match[2] ?? ''];
+        if (shell === DONATION_SHELL && donationShell !== null) {
+          return sendDonationShell(reply, donationShell, streamer);
+        }
         return sendPage(reply, shell && files.has(`/${shell}`) ? shell : SPA_FALLBACK);
       }
       const canonical = await resolveSlugAlias(db, slug);
@@ -131,6 +170,20 @@ function listFiles(dir: string): Set<string> {
     found.add(`/${relative.split(path.sep).join('/')}`);
   }
   return found;
+}
+
+/**
+ * JSON to put inside a <script> element: `<`, `>` and `&` are written as \u escapes, so no text
+ * in it (a streamer's name such as `</script><script>…`) can end the element or open a comment;
+ * U+2028/U+2029 too, for older JavaScript parsers. JSON.parse reads the escapes back unchanged.
+ */
+export function jsonForHtmlScript(value: unknown): string {
+  return JSON.stringify(value)
+    .replace(/</g, '\\u003c')
+    .replace(/>/g, '\\u003e')
+    .replace(/&/g, '\\u0026')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
 }
 
 /** decodeURIComponent, but a malformed escape gives null instead of throwing. */

@@ -3,8 +3,8 @@ import type { ExternalToast, ToasterProps } from 'sonner';
 import type * as SonnerModule from 'sonner';
 
 /**
- * The toast library, loaded when the first toast is shown: the donation page's first load does
- * not need it (issue 12's page-weight budget). sonner keeps toasts made before its Toaster
+ * The toast library, loaded when the first toast is shown: no page's first load needs it
+ * (issue 12's page-weight and Lighthouse budgets). sonner keeps toasts made before its Toaster
  * subscribes and shows them once it does, so nothing is lost while the chunk loads.
  */
 type Sonner = typeof SonnerModule;
@@ -25,17 +25,24 @@ function loadSonner(): Promise<Sonner> {
   return sonner;
 }
 
-function show(kind: 'error' | 'success', title: string, options?: ExternalToast) {
+type ToastKind = 'error' | 'success' | 'info' | 'warning';
+
+function show(kind: ToastKind, title: string, options?: ExternalToast) {
   loadSonner().then(
     (library) => library.toast[kind](title, options),
     (error: unknown) => console.error('Could not load the toast library', error),
   );
 }
 
-/** sonner's `toast.error` and `toast.success`, loading sonner on first use. */
+/**
+ * sonner's `toast.error`, `.success`, `.info` and `.warning`, loading sonner on first use. The
+ * whole app toasts through this, so no page's first load carries sonner.
+ */
 export const toast = {
   error: (title: string, options?: ExternalToast) => show('error', title, options),
   success: (title: string, options?: ExternalToast) => show('success', title, options),
+  info: (title: string, options?: ExternalToast) => show('info', title, options),
+  warning: (title: string, options?: ExternalToast) => show('warning', title, options),
 };
 
 /** sonner's Toaster, rendered once the first toast has loaded sonner. */

@@ -1,6 +1,6 @@
 import '../app.css';
 
-import { Component, StrictMode } from 'react';
+import { Component, StrictMode, startTransition } from 'react';
 import type { ReactNode } from 'react';
 import { createRoot } from 'react-dom/client';
 
@@ -14,11 +14,16 @@ import { ErrorPage } from '../features/errors/error-page';
 export function renderShell(page: ReactNode): void {
   const container = document.getElementById('root');
   if (!container) throw new Error('The page shell has no #root element.');
-  createRoot(container).render(
-    <StrictMode>
-      <ShellErrorBoundary>{page}</ShellErrorBoundary>
-    </StrictMode>,
-  );
+  const root = createRoot(container);
+  // A transition renders in slices that yield to the browser, so the first render is not one
+  // long task that blocks input on a slow phone (what React Router's hydration does too).
+  startTransition(() => {
+    root.render(
+      <StrictMode>
+        <ShellErrorBoundary>{page}</ShellErrorBoundary>
+      </StrictMode>,
+    );
+  });
 }
 
 /** The first path segment of the current URL: the streamer's slug on every streamer page. */

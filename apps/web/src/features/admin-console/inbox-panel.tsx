@@ -1,5 +1,5 @@
 import { Download, UserPlus } from 'lucide-react';
-import { toast } from 'sonner';
+import { toast } from '../../lib/lazy-toast';
 
 import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card';

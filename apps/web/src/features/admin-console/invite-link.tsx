@@ -1,5 +1,5 @@
 import { Copy } from 'lucide-react';
-import { toast } from 'sonner';
+import { toast } from '../../lib/lazy-toast';
 
 import { Button } from '../../components/ui/button';
 import { ADMIN_TEXT } from './admin-console.constants';

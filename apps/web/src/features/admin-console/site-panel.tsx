@@ -1,6 +1,6 @@
 import { videoUrlRequestSchema } from '@shabaash/core';
 import { useState, type FormEvent } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../../lib/lazy-toast';
 
 import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card';

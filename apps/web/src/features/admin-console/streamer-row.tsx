@@ -2,7 +2,7 @@ import type { AdminStreamerSummary } from '@shabaash/core';
 import { ExternalLink, LayoutDashboard } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '../../lib/lazy-toast';
 
 import { Badge } from '../../components/ui/badge';
 import { Button, buttonStyles } from '../../components/ui/button';

@@ -1,7 +1,7 @@
 import { AUTH_MESSAGES } from '@shabaash/core';
 import { useMutation } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '../../lib/lazy-toast';
 
 import { ApiError } from '../../lib/api';
 import { logoutRequest } from './auth.api';

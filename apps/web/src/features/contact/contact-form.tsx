@@ -1,6 +1,6 @@
 import { SITE_LIMITS, SITE_MESSAGES, type ContactRequest } from '@shabaash/core';
 import { useState, type ChangeEvent, type FormEvent, type Ref } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../../lib/lazy-toast';
 
 import { Button } from '../../components/ui/button';
 import { Field } from '../../components/ui/field';

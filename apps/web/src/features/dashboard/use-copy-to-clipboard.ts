@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../../lib/lazy-toast';
 
 import { COPY_CONFIRMATION_MS, OBS_TEXT } from './obs-setup.constants';
 

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../../lib/lazy-toast';
 
 import { ApiError, GENERIC_ERROR_MESSAGE } from '../../lib/api';
 import { isUnauthorized, useClearSessionOnUnauthorized } from '../auth/require-session';

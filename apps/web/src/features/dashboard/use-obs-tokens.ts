@@ -1,5 +1,5 @@
 import { skipToken, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { toast } from 'sonner';
+import { toast } from '../../lib/lazy-toast';
 
 import { isUnauthorized, useClearSessionOnUnauthorized } from '../auth/require-session';
 import { useSession } from '../auth/use-session';

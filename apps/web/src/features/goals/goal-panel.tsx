@@ -3,7 +3,7 @@ import type { Goal } from '@shabaash/core';
 import { Target } from 'lucide-react';
 import { useState } from 'react';
 import type { FormEvent } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../../lib/lazy-toast';
 
 import { Button } from '../../components/ui/button';
 import {

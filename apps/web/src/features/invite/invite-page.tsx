@@ -3,7 +3,7 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { MailWarning } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '../../lib/lazy-toast';
 
 import { CenteredPage } from '../../components/centered-page';
 import { Button, buttonStyles } from '../../components/ui/button';

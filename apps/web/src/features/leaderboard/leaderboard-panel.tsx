@@ -1,7 +1,7 @@
 import type { LeaderboardPeriod } from '@shabaash/core';
 import { Trophy } from 'lucide-react';
 import { useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../../lib/lazy-toast';
 
 import {
   Card,

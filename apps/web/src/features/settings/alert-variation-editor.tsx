@@ -11,7 +11,7 @@ import {
 } from '@shabaash/core';
 import { Trash2, Upload } from 'lucide-react';
 import { useRef, useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../../lib/lazy-toast';
 
 import { Button } from '../../components/ui/button';
 import { Field } from '../../components/ui/field';

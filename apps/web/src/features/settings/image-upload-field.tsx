@@ -1,6 +1,6 @@
 import { SETTINGS_LIMITS, SETTINGS_MESSAGES, type ImageSlot } from '@shabaash/core';
 import { useId, useRef, useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../../lib/lazy-toast';
 
 import { Button } from '../../components/ui/button';
 import { cn } from '../../lib/cn';

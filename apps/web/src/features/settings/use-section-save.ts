@@ -1,6 +1,6 @@
 import type { SettingsUpdate } from '@shabaash/core';
 import { useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../../lib/lazy-toast';
 
 import { ApiError, GENERIC_ERROR_MESSAGE } from '../../lib/api';
 import { SETTINGS_TEXT } from './settings.constants';

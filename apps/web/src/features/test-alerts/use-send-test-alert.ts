@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { toast } from 'sonner';
+import { toast } from '../../lib/lazy-toast';
 
 import { GENERIC_ERROR_MESSAGE } from '../../lib/api';
 import { useClearSessionOnUnauthorized } from '../auth/require-session';

@@ -1,6 +1,6 @@
 import { AUTH_MESSAGES } from '@shabaash/core';
 import { useState, type FormEvent } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../../../lib/lazy-toast';
 
 import { Button } from '../../../components/ui/button';
 import { Field } from '../../../components/ui/field';

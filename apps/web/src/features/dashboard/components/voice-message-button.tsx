@@ -1,6 +1,6 @@
 import { Pause, Play } from 'lucide-react';
 import { useRef, useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../../../lib/lazy-toast';
 
 import { Button } from '../../../components/ui/button';
 import { DONATIONS_TEXT } from '../dashboard.constants';

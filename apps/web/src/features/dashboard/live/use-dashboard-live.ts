@@ -1,7 +1,7 @@
 import { formatRupees } from '@shabaash/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../../../lib/lazy-toast';
 
 import { useSession } from '../../auth/use-session';
 import { dashboardEventsPath, type DashboardDonation } from '../dashboard.api';

@@ -9,7 +9,7 @@ import {
 } from '@shabaash/core';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '../../../lib/lazy-toast';
 
 import { Button } from '../../../components/ui/button';
 import { Field } from '../../../components/ui/field';
