@@ -8,15 +8,12 @@ import {
   anyText,
   asciiJson,
   blankText,
-  brokenJsonBody,
   countRows,
   expectRefusal,
-  FEW_RUNS,
+  itRefusesBrokenJsonForms,
   notAString,
   oversizedJson,
-  RUNS,
   simpleEmail,
-  wrongContentType,
 } from './hostile-input.ts';
 
 const REGISTER = '/api/auth/register';
@@ -85,39 +82,7 @@ describe('sign-up and login under hostile input', () => {
   describe.each(routes)('POST $url', ({ url, invalid }) => {
     const valid = { email: 'new-person@example.com', password: 'correct-horse' };
 
-    it('refuses a body with a missing or wrong field: 400 in the error shape, no user or session', async () => {
-      const before = await rows();
-      await fc.assert(
-        fc.asyncProperty(invalid, async (body) => {
-          const error = expectRefusal(await post(url, body), [400]);
-          expect(['validation_error', 'invalid_character']).toContain(error.code);
-        }),
-        RUNS,
-      );
-      expect(await rows()).toEqual(before);
-    });
-
-    it('refuses malformed and deeply nested JSON in the error shape, storing nothing', async () => {
-      const before = await rows();
-      await fc.assert(
-        fc.asyncProperty(brokenJsonBody, async (body) => {
-          expectRefusal(await post(url, body), [400, 413]);
-        }),
-        RUNS,
-      );
-      expect(await rows()).toEqual(before);
-    });
-
-    it('refuses credentials sent with a content type other than JSON', async () => {
-      const before = await rows();
-      await fc.assert(
-        fc.asyncProperty(wrongContentType, async (contentType) => {
-          expectRefusal(await post(url, valid, contentType), [400, 415]);
-        }),
-        FEW_RUNS,
-      );
-      expect(await rows()).toEqual(before);
-    });
+    itRefusesBrokenJsonForms({ url, valid, invalid, post, rows });
 
     it('answers 413 in the error shape to a body over 8 KB, however valid', async () => {
       const before = await rows();

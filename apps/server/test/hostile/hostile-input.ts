@@ -3,7 +3,7 @@ import { count } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { LightMyRequestResponse } from 'fastify';
 import fc from 'fast-check';
-import { expect } from 'vitest';
+import { expect, it } from 'vitest';
 import type { Database } from '../../src/db/client.ts';
 
 /**
@@ -216,4 +216,60 @@ export function mutatedJson(template: string): fc.Arbitrary<string> {
       return template.slice(0, at) + replacement + template.slice(at + match[1]!.length);
     });
   return fc.oneof(replaced, literal);
+}
+
+/** Posts a body (JSON unless told otherwise) to a route, as a caller would. */
+export type Poster = (
+  url: string,
+  payload: string | object,
+  contentType?: string,
+) => Promise<LightMyRequestResponse>;
+
+/**
+ * The three refusals every JSON form shares — a field missing or wrong, broken or deeply nested
+ * JSON, a content type other than JSON — each answered in the error shape with nothing stored.
+ * `post` and `rows` are read when the tests run (the app is built in `beforeAll`).
+ */
+export function itRefusesBrokenJsonForms(form: {
+  url: string;
+  valid: object;
+  invalid: fc.Arbitrary<unknown>;
+  post: Poster;
+  rows: () => Promise<unknown>;
+}): void {
+  const { url, valid, invalid } = form;
+
+  it('refuses a body with a field missing or wrong: 400 in the error shape, nothing stored', async () => {
+    const before = await form.rows();
+    await fc.assert(
+      fc.asyncProperty(invalid, async (body) => {
+        const error = expectRefusal(await form.post(url, body as object), [400]);
+        expect(['validation_error', 'invalid_character']).toContain(error.code);
+      }),
+      RUNS,
+    );
+    expect(await form.rows()).toEqual(before);
+  });
+
+  it('refuses malformed and deeply nested JSON in the error shape, storing nothing', async () => {
+    const before = await form.rows();
+    await fc.assert(
+      fc.asyncProperty(brokenJsonBody, async (body) => {
+        expectRefusal(await form.post(url, body), [400, 413]);
+      }),
+      RUNS,
+    );
+    expect(await form.rows()).toEqual(before);
+  });
+
+  it('refuses a valid body sent with a content type other than JSON', async () => {
+    const before = await form.rows();
+    await fc.assert(
+      fc.asyncProperty(wrongContentType, async (contentType) => {
+        expectRefusal(await form.post(url, valid, contentType), [400, 415]);
+      }),
+      FEW_RUNS,
+    );
+    expect(await form.rows()).toEqual(before);
+  });
 }

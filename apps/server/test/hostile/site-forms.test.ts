@@ -8,16 +8,14 @@ import {
   anyText,
   asciiJson,
   blankText,
-  brokenJsonBody,
   countRows,
   expectRefusal,
-  FEW_RUNS,
+  itRefusesBrokenJsonForms,
   notAString,
   oversizedJson,
   RUNS,
   simpleEmail,
   trickyText,
-  wrongContentType,
 } from './hostile-input.ts';
 
 const VALID_LEAD = {
@@ -133,39 +131,7 @@ describe('the lead and contact forms under hostile input', () => {
   ];
 
   describe.each(forms)('POST $url', ({ url, valid, invalid, limitKb }) => {
-    it('refuses a valid form with any one field wrong: 400 in the error shape, nothing stored', async () => {
-      const before = await rows();
-      await fc.assert(
-        fc.asyncProperty(invalid, async (body) => {
-          const error = expectRefusal(await post(url, body), [400]);
-          expect(['validation_error', 'invalid_character']).toContain(error.code);
-        }),
-        RUNS,
-      );
-      expect(await rows()).toEqual(before);
-    });
-
-    it('refuses malformed and deeply nested JSON in the error shape, storing nothing', async () => {
-      const before = await rows();
-      await fc.assert(
-        fc.asyncProperty(brokenJsonBody, async (body) => {
-          expectRefusal(await post(url, body), [400, 413]);
-        }),
-        RUNS,
-      );
-      expect(await rows()).toEqual(before);
-    });
-
-    it('refuses a valid form sent with a content type other than JSON', async () => {
-      const before = await rows();
-      await fc.assert(
-        fc.asyncProperty(wrongContentType, async (contentType) => {
-          expectRefusal(await post(url, valid, contentType), [400, 415]);
-        }),
-        FEW_RUNS,
-      );
-      expect(await rows()).toEqual(before);
-    });
+    itRefusesBrokenJsonForms({ url, valid, invalid, post, rows });
 
     it(`answers 413 in the error shape to a body over ${limitKb} KB, however valid`, async () => {
       const before = await rows();
