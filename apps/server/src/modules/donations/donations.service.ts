@@ -8,17 +8,13 @@ import {
   type orderRequestSchema,
 } from '@shabaash/core';
 import type { z } from 'zod';
-import type { Database, Transaction } from '../../db/client.ts';
-import { donations, paymentEvents, streamers } from '../../db/schema.ts';
+import type { Database } from '../../db/client.ts';
+import { alerts, donations, paymentEvents, streamers, voiceUploads } from '../../db/schema.ts';
 import { AppError, badRequest } from '../../errors.ts';
 import { isAlertable, moderationStatusOnPayment } from '../moderation/moderation.service.ts';
 import type { PaymentProvider, ProviderOrderState } from '../payments/payment-provider.ts';
 import type { Streamer } from '../streamers/streamers.service.ts';
-import {
-  attachVoiceUpload,
-  claimVoiceUpload,
-  releaseVoiceUpload,
-} from '../uploads/uploads.service.ts';
+import { claimVoiceUpload, releaseVoiceUpload } from '../uploads/uploads.service.ts';
 
 export type Donation = typeof donations.$inferSelect;
 type OrderInput = z.output<typeof orderRequestSchema>;
@@ -141,24 +137,19 @@ export type PaymentOutcome =
   | { duplicate: true }
   | null;
 
-/**
- * Moves a donation's payment state by what the provider says, inside the caller's transaction,
- * and records the provider event that said so (if given) exactly once: a repeated event changes
- * nothing. Allowed: pending → success | failed, failed → success. Success is final. A success
- * whose amount differs from the order is not accepted (logged by the caller). Returns the
- * change, or null when nothing moved.
- *
- * Three round trips on the hot path (lock, one write statement, and the caller's commit): the
- * donation is locked first, then a single statement records the event, moves the donation and
- * puts its alert in the outbox, each step only if the one before it happened.
- */
-export async function applyPaymentOutcome(
-  tx: Transaction,
+/** A donation as a payment change needs it: the row and its streamer's moderation settings. */
+export type PaymentTarget = {
+  donation: Donation;
+  moderationMode: Streamer['moderationMode'];
+  blockedWords: Streamer['blockedWords'];
+};
+
+/** Reads the donation an order id names, with what deciding its moderation needs (no lock). */
+export async function readPaymentTarget(
+  db: Database,
   orderId: string,
-  state: Pick<ProviderOrderState, 'outcome' | 'amountPaise'>,
-  event?: PaymentEventRecord,
-): Promise<PaymentOutcome> {
-  const [row] = await tx
+): Promise<PaymentTarget | null> {
+  const [row] = await db
     .select({
       donation: donations,
       moderationMode: streamers.moderationMode,
@@ -166,75 +157,114 @@ export async function applyPaymentOutcome(
     })
     .from(donations)
     .innerJoin(streamers, eq(streamers.id, donations.streamerId))
-    .where(eq(donations.orderId, orderId))
-    .for('update', { of: donations });
-  const donation = row?.donation;
+    .where(eq(donations.orderId, orderId));
+  return row ?? null;
+}
 
-  let change: Partial<Donation> | null = null;
-  if (donation && state.outcome === 'success' && donation.paymentStatus !== 'success') {
+/** Another writer moved the donation between our read and our write this many times: give up. */
+const MAX_RACED_ATTEMPTS = 5;
+
+/**
+ * Moves a donation's payment state by what the provider says, and records the provider event
+ * that said so (if given) exactly once: a repeated event changes nothing. Allowed: pending →
+ * success | failed, failed → success. Success is final. A success whose amount differs from the
+ * order is not accepted (logged by the caller). Returns the change, or null when nothing moved.
+ *
+ * Two round trips on the hot path, and no explicit transaction: the donation is read (callers
+ * may pass that read in, made alongside the provider look-up), the change is decided here, and
+ * one statement, atomic on its own, locks the donation only if it is still as read, records the
+ * event, moves the donation, puts its alert in the outbox and attaches its voice message, each
+ * step only if the one before it happened. If another writer moved the donation in between,
+ * nothing was written and the decision is made again from a fresh read.
+ */
+export async function applyPaymentOutcome(
+  db: Database,
+  orderId: string,
+  state: Pick<ProviderOrderState, 'outcome' | 'amountPaise'>,
+  event?: PaymentEventRecord,
+  alreadyRead?: PaymentTarget | null,
+): Promise<PaymentOutcome> {
+  let target = alreadyRead === undefined ? await readPaymentTarget(db, orderId) : alreadyRead;
+  for (let attempt = 1; ; attempt += 1) {
+    const outcome = await tryApplyPaymentOutcome(db, target, state, event);
+    if (outcome !== 'raced') return outcome;
+    if (attempt >= MAX_RACED_ATTEMPTS) {
+      throw new Error(`payment for ${orderId} kept racing another writer; the provider retries`);
+    }
+    target = await readPaymentTarget(db, orderId);
+  }
+}
+
+async function tryApplyPaymentOutcome(
+  db: Database,
+  target: PaymentTarget | null,
+  state: Pick<ProviderOrderState, 'outcome' | 'amountPaise'>,
+  event: PaymentEventRecord | undefined,
+): Promise<PaymentOutcome | 'raced'> {
+  const donation = target?.donation;
+  const recordOnly = async () =>
+    event && !(await recordPaymentEvent(db, event)) ? { duplicate: true as const } : null;
+  if (!target || !donation) return recordOnly();
+  let change: Pick<Donation, 'paymentStatus' | 'moderationStatus'>;
+  if (state.outcome === 'success' && donation.paymentStatus !== 'success') {
     if (state.amountPaise !== donation.amountPaise) {
-      if (event && !(await recordPaymentEvent(tx, event))) return { duplicate: true };
+      if (event && !(await recordPaymentEvent(db, event))) return { duplicate: true };
       return { rejected: 'amount_mismatch', donation };
     }
     change = {
       paymentStatus: 'success',
-      nextCheckAt: null,
-      moderationStatus: moderationStatusOnPayment(row, donation),
+      moderationStatus: moderationStatusOnPayment(target, donation),
     };
-  } else if (donation && state.outcome === 'failed' && donation.paymentStatus === 'pending') {
-    change = { paymentStatus: 'failed' };
-  }
-  if (!donation || !change) {
-    if (event && !(await recordPaymentEvent(tx, event))) return { duplicate: true };
-    return null;
+  } else if (state.outcome === 'failed' && donation.paymentStatus === 'pending') {
+    change = { paymentStatus: 'failed', moderationStatus: donation.moderationStatus };
+  } else {
+    return recordOnly();
   }
 
   const isSuccess = change.paymentStatus === 'success';
   const makesAlertable = isAlertable({ ...donation, ...change });
   const recorded = event
-    ? tx
-        .insert(paymentEvents)
-        .values(event)
-        .onConflictDoNothing()
-        .returning({ id: paymentEvents.id })
-    : null;
-  const updated = tx
-    .update(donations)
-    .set(isSuccess ? { ...change, paidAt: sql`now()` } : change)
-    .where(
-      and(
-        eq(donations.id, donation.id),
-        recorded ? sql`exists (select 1 from recorded)` : undefined,
-      ),
-    )
-    .returning();
-  // The alert is written from the changed row, so it exists exactly when the change does.
-  const result = await tx.execute(sql`
-    with ${recorded ? sql`recorded as (${recorded.getSQL()}),` : sql``}
-    changed as (${updated.getSQL()})
-    ${
-      makesAlertable
-        ? sql`, alerted as (
-            insert into alerts (streamer_id, donation_id, kind)
-            select streamer_id, id, 'donation' from changed
-            on conflict do nothing returning id)
-          select changed.*, (select id from alerted) as alert_id from changed`
-        : sql`select changed.*, null as alert_id from changed`
-    }`);
-  const [changedRow] = (result as unknown as { rows: Record<string, unknown>[] }).rows;
-  // The donation is locked, so no row means only one thing: the event was recorded before.
-  if (!changedRow) return { duplicate: true };
-  const changed = donationFromRow(changedRow);
-  // The order's recording becomes the donation's voice message in this same transaction.
-  if (isSuccess && changed.voiceUploadId)
-    await attachVoiceUpload(tx, changed.voiceUploadId, changed);
-  const alertId = changedRow.alert_id === null ? null : Number(changedRow.alert_id);
-  return { donation: changed, previousStatus: donation.paymentStatus, alertId };
+    ? sql`recorded as (
+        insert into ${paymentEvents} (provider, provider_event_id, order_id, event_type, status, payload)
+        select ${event.provider}, ${event.providerEventId}, ${event.orderId}, ${event.eventType},
+          ${event.status}, ${JSON.stringify(event.payload)}::jsonb
+        where exists (select 1 from locked)
+        on conflict do nothing returning id),`
+    : sql``;
+  const result = await db.execute(sql`
+    with locked as (
+      select id from ${donations}
+      where id = ${donation.id} and payment_status = ${donation.paymentStatus}
+      for update),
+    ${recorded}
+    changed as (
+      update ${donations} set payment_status = ${change.paymentStatus}
+        ${isSuccess ? sql`, next_check_at = null, paid_at = now(), moderation_status = ${change.moderationStatus}` : sql``}
+      where id in (select id from locked) ${event ? sql`and exists (select 1 from recorded)` : sql``}
+      returning *),
+    alerted as (
+      insert into ${alerts} (streamer_id, donation_id, kind)
+      select streamer_id, id, 'donation' from changed where ${makesAlertable}
+      on conflict do nothing returning id),
+    voice as (
+      update ${voiceUploads} set donation_id = changed.id from changed
+      where ${isSuccess} and voice_uploads.id = changed.voice_upload_id
+        and voice_uploads.order_id = changed.order_id
+      returning voice_uploads.id)
+    select (select count(*) from locked) as locked_count,
+      (select id from alerted) as alert_id, changed.*
+    from (select 1) as one left join changed on true`);
+  const [row] = (result as unknown as { rows: Record<string, unknown>[] }).rows;
+  if (!row || Number(row.locked_count) === 0) return 'raced';
+  // Locked as read, yet unchanged: the event was recorded before.
+  if (row.id === null || row.id === undefined) return { duplicate: true };
+  const alertId = row.alert_id === null ? null : Number(row.alert_id);
+  return { donation: donationFromRow(row), previousStatus: donation.paymentStatus, alertId };
 }
 
 /** Records a provider event; false when it was recorded before. */
-async function recordPaymentEvent(tx: Transaction, event: PaymentEventRecord): Promise<boolean> {
-  const recorded = await tx
+async function recordPaymentEvent(db: Database, event: PaymentEventRecord): Promise<boolean> {
+  const recorded = await db
     .insert(paymentEvents)
     .values(event)
     .onConflictDoNothing()

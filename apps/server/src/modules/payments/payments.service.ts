@@ -3,6 +3,7 @@ import type { Database } from '../../db/client.ts';
 import { AppError, badRequest, unauthorized } from '../../errors.ts';
 import {
   applyPaymentOutcome,
+  readPaymentTarget,
   type PaymentChange,
   type PaymentOutcome,
 } from '../donations/donations.service.ts';
@@ -50,23 +51,26 @@ export async function handleWebhook(
   // A genuine event that is not about one of our payments: acknowledged, nothing recorded.
   if (event === null) return 'ignored';
 
-  const truth = await lookUpOrder(context, event.orderId);
+  // The provider's answer and our donation are read side by side: neither needs the other.
+  const [truth, donation] = await Promise.all([
+    lookUpOrder(context, event.orderId),
+    readPaymentTarget(db, event.orderId),
+  ]);
   const state: Pick<ProviderOrderState, 'outcome' | 'amountPaise'> = truth ?? {
     outcome: event.outcome,
     amountPaise: event.payment?.amountPaise ?? -1,
   };
 
-  // One transaction: the event is recorded exactly when its change is applied.
-  const outcome = await db.transaction((tx) =>
-    applyPaymentOutcome(tx, event.orderId, state, {
-      provider: provider.name,
-      providerEventId: event.eventId,
-      orderId: event.orderId,
-      eventType: event.eventType,
-      status: event.payment?.status ?? event.outcome.toUpperCase(),
-      payload: event.payload as object,
-    }),
-  );
+  // The event is recorded exactly when its change is applied (one atomic statement).
+  const record = {
+    provider: provider.name,
+    providerEventId: event.eventId,
+    orderId: event.orderId,
+    eventType: event.eventType,
+    status: event.payment?.status ?? event.outcome.toUpperCase(),
+    payload: event.payload as object,
+  };
+  const outcome = await applyPaymentOutcome(db, event.orderId, state, record, donation);
   return finishChange(context, event.orderId, outcome);
 }
 
@@ -80,7 +84,7 @@ export async function settleFromProvider(
 ): Promise<ProviderOrderState | null> {
   const truth = await lookUpOrder(context, orderId);
   if (!truth || truth.outcome === 'pending') return truth;
-  const change = await context.db.transaction((tx) => applyPaymentOutcome(tx, orderId, truth));
+  const change = await applyPaymentOutcome(context.db, orderId, truth);
   finishChange(context, orderId, change);
   return truth;
 }

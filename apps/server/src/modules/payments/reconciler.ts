@@ -41,12 +41,10 @@ async function reconcileOne(
   const isExpired = now.getTime() - donation.createdAt.getTime() >= ORDER_EXPIRY_MS;
   if (isExpired && state) {
     // The provider answered and the order is still unpaid after a day: it will not be paid.
-    await context.db.transaction((tx) =>
-      applyPaymentOutcome(tx, donation.orderId, {
-        outcome: 'failed',
-        amountPaise: donation.amountPaise,
-      }),
-    );
+    await applyPaymentOutcome(context.db, donation.orderId, {
+      outcome: 'failed',
+      amountPaise: donation.amountPaise,
+    });
     return;
   }
   // No answer (time-out, outage) or still pending: ask again later, longer each time.

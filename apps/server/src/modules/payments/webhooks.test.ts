@@ -6,6 +6,7 @@ import { buildStreamer } from '../../../test/factories.ts';
 import { placeOrderId, sendSandboxWebhook } from '../../../test/payments.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 import { recordSandboxChoice } from '../sandbox/sandbox-gateway.ts';
+import { applyPaymentOutcome, readPaymentTarget } from '../donations/donations.service.ts';
 import { ProviderError, type PaymentProvider } from './payment-provider.ts';
 import { nextCheckDelayMs, reconcilePendingOrders } from './reconciler.ts';
 
@@ -174,6 +175,46 @@ describe('payment webhooks and reconciliation', () => {
     expect(response.statusCode).toBe(200);
     expect(response.json().result).toBe('unchanged');
     expect(await eventsFor('techgamer_unknown0000')).toHaveLength(1);
+  });
+
+  it('decides again when another writer moved the donation after it was read', async () => {
+    const orderId = await placeOrderId(testApp.app, 'techgamer');
+    const event = (id: string) => ({
+      provider: 'sandbox',
+      providerEventId: id,
+      orderId,
+      eventType: 'PAYMENT_SUCCESS_WEBHOOK',
+      status: 'SUCCESS',
+      payload: { id },
+    });
+    const staleRead = await readPaymentTarget(db(), orderId);
+    expect(staleRead?.donation.paymentStatus).toBe('pending');
+
+    // Meanwhile the payment fails and then succeeds through other deliveries.
+    await applyPaymentOutcome(db(), orderId, { outcome: 'failed', amountPaise: 5100 });
+    const paid = await applyPaymentOutcome(
+      db(),
+      orderId,
+      { outcome: 'success', amountPaise: 5100 },
+      event('evt-race-1'),
+    );
+    expect(paid).toMatchObject({ previousStatus: 'failed', alertId: expect.any(Number) });
+
+    // A success decided from the stale read ("pending") is not applied a second time: the
+    // guarded write finds the donation moved, reads it again and records the event only.
+    const late = await applyPaymentOutcome(
+      db(),
+      orderId,
+      { outcome: 'success', amountPaise: 5100 },
+      event('evt-race-2'),
+      staleRead,
+    );
+    expect(late).toBeNull();
+    const donation = await donationFor(orderId);
+    expect(donation?.paymentStatus).toBe('success');
+    expect(await eventsFor(orderId)).toHaveLength(2);
+    const alertRows = await db().select().from(alerts).where(eq(alerts.donationId, donation!.id));
+    expect(alertRows).toHaveLength(1);
   });
 
   it('applies a webhook that arrives after a server restart', async () => {

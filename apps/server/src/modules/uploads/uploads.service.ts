@@ -108,24 +108,6 @@ export async function releaseVoiceUpload(
     );
 }
 
-/**
- * Makes the order's upload the donation's voice message, inside the payment's transaction.
- * Only the order that claimed the upload can attach it. Returns false when there is nothing
- * to attach (the upload was deleted, or belongs to another order).
- */
-export async function attachVoiceUpload(
-  tx: Transaction,
-  uploadId: string,
-  donation: { id: string; orderId: string },
-): Promise<boolean> {
-  const attached = await tx
-    .update(voiceUploads)
-    .set({ donationId: donation.id })
-    .where(and(eq(voiceUploads.id, uploadId), eq(voiceUploads.orderId, donation.orderId)))
-    .returning({ id: voiceUploads.id });
-  return attached.length > 0;
-}
-
 /** An upload that is some donation's voice message (only those are served). */
 export async function findAttachedUpload(db: Database, uploadId: string) {
   const [upload] = await db
