@@ -66,6 +66,7 @@ async function measureServer(
     rates,
     warmUp: WARM_UP,
     poster: serverStepPoster(server, server, phase.slug),
+    targetPid: server.pid,
   });
 }
 
@@ -81,6 +82,7 @@ function measureBare(
     rates,
     warmUp: WARM_UP,
     poster: bareStepPoster(bare),
+    targetPid: bare.pid,
   });
 }
 

@@ -20,6 +20,7 @@ import {
   type TargetResponse,
   tipName,
 } from './alert-bench-protocol.ts';
+import { processCpuMs } from './process-memory.ts';
 import { summarize } from './stats.ts';
 
 type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;
@@ -226,6 +227,8 @@ export type StepResult = {
   failed_posts: number;
   /** Tips actually posted per second (the poster may lag its schedule on a busy machine). */
   achieved_rate_per_s: number;
+  /** CPU time the target process used in the step, per tip (ms); null when not known. */
+  target_cpu_ms_per_tip: number | null;
 };
 
 /**
@@ -241,8 +244,11 @@ export async function runStep(input: {
   rate: number;
   post: TipPoster;
   settleMs?: number;
+  /** The target's process id, to account its CPU time. */
+  targetPid?: number;
 }): Promise<StepResult> {
   await Promise.all(input.clients.map((client) => client.begin(input.step, input.tips)));
+  const cpuBefore = input.targetPid ? processCpuMs(input.targetPid) : null;
   const sentAt: number[] = new Array<number>(input.tips).fill(Number.NaN);
   const responses: number[] = [];
   let failedPosts = 0;
@@ -271,6 +277,8 @@ export async function runStep(input: {
   });
   const postingSeconds = (performance.now() - started) / 1000;
   await Promise.all(inFlight);
+  const cpuMs =
+    input.targetPid && cpuBefore !== null ? processCpuMs(input.targetPid) - cpuBefore : null;
   await new Promise((resolve) => setTimeout(resolve, input.settleMs ?? 1500));
 
   const results = await Promise.all(input.clients.map((client) => client.collect(sentAt)));
@@ -298,6 +306,7 @@ export async function runStep(input: {
       input.tips > 1
         ? Math.round(((input.tips - 1) / Math.max(postingSeconds, 1e-3)) * 10) / 10
         : input.rate,
+    target_cpu_ms_per_tip: cpuMs === null ? null : round(cpuMs / input.tips),
   };
 }
 
@@ -357,6 +366,8 @@ export async function measureOverlays(input: {
   warmUp: { rate: number; tips: number };
   poster: StepPoster;
   clientProcesses?: number;
+  /** The target's process id, to account its CPU time per tip. */
+  targetPid?: number;
 }): Promise<MeasuredRow[]> {
   const clients = await Promise.all(
     Array.from(
@@ -376,6 +387,7 @@ export async function measureOverlays(input: {
         tips: rate.tips,
         rate: rate.rate,
         post: await input.poster(step, rate.tips),
+        ...(input.targetPid ? { targetPid: input.targetPid } : {}),
       });
       if (rate === input.warmUp) continue;
       rows.push({
@@ -384,7 +396,7 @@ export async function measureOverlays(input: {
         ...result,
       });
       console.log(
-        `  ${input.target}: ${String(input.overlays)} overlays, ${String(rate.rate)}/s: p50 ${String(result.latency_ms.p50)} ms, p99 ${String(result.latency_ms.p99)} ms, reply p50 ${String(result.response_ms.p50)} ms, lost ${String(result.lost)}`,
+        `  ${input.target}: ${String(input.overlays)} overlays, ${String(rate.rate)}/s: p50 ${String(result.latency_ms.p50)} ms, p99 ${String(result.latency_ms.p99)} ms, reply p50 ${String(result.response_ms.p50)} ms, lost ${String(result.lost)}, target CPU ${String(result.target_cpu_ms_per_tip)} ms/tip`,
       );
     }
     return rows;

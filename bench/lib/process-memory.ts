@@ -27,3 +27,12 @@ function openFilesLimit(): number {
   const soft = Number(line?.split(/\s{2,}/)[1]);
   return Number.isFinite(soft) ? soft : Number.NaN;
 }
+
+/** CPU time (user + system) a process has used so far, in ms (Linux /proc; 10 ms ticks). */
+export function processCpuMs(pid: number): number {
+  const stat = fs.readFileSync(`/proc/${String(pid)}/stat`, 'utf8');
+  // Fields after the command name (which may hold spaces) start at state, field 3.
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  const ticks = Number(fields[11]) + Number(fields[12]); // utime, stime (fields 14 and 15)
+  return ticks * 10;
+}

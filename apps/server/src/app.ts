@@ -136,14 +136,19 @@ export async function buildApp({
     provider: createPaymentProvider(config, database.db),
     log: app.log,
     // After commit: dashboards hear about the change, overlays about a new alert.
-    onPaymentChanged: ({ donation, alertId }) => {
+    onPaymentChanged: ({ donation, alertId, alert }) => {
       bus.publish({
         kind: 'donation_changed',
         streamerId: donation.streamerId,
         donationId: donation.id,
       });
       if (alertId !== null) {
-        bus.publish({ kind: 'alert', streamerId: donation.streamerId, alertId });
+        bus.publish({
+          kind: 'alert',
+          streamerId: donation.streamerId,
+          alertId,
+          ...(alert ? { alert } : {}),
+        });
       }
       // A paid donation held for review goes to the streamer's Telegram moderators.
       const needsReview =

@@ -1,5 +1,6 @@
 import crypto from 'node:crypto';
 import { drizzle } from 'drizzle-orm/node-postgres';
+import type { OverlayAlert } from '@shabaash/core';
 import type { FastifyBaseLogger } from 'fastify';
 import pg from 'pg';
 import type { Database, DatabaseConnection } from '../db/client.ts';
@@ -10,7 +11,11 @@ import * as schema from '../db/schema.ts';
  * PostgreSQL's 8000-byte limit and nothing private travels between instances.
  */
 export type BusEvent =
-  | { kind: 'alert'; streamerId: string; alertId: number }
+  /**
+   * `alert` is set by the instance that wrote the alert, for its own overlays only (they need
+   * not read it back); it never travels to other instances, which load it by id.
+   */
+  | { kind: 'alert'; streamerId: string; alertId: number; alert?: OverlayAlert }
   | { kind: 'donation_changed'; streamerId: string; donationId: string }
   | { kind: 'token_deactivated'; streamerId: string; tokenId: string }
   | { kind: 'presence_changed'; streamerId: string }
@@ -84,7 +89,7 @@ export class EventBus {
   publish(event: BusEvent): void {
     this.deliverLocally(event);
     if (!this.database.pool || this.closed) return;
-    this.outbox.push(event);
+    this.outbox.push(event.kind === 'alert' ? { ...event, alert: undefined } : event);
     if (!this.flushScheduled) {
       this.flushScheduled = true;
       setImmediate(() => void this.flush());

@@ -120,14 +120,18 @@ function selectAlerts(db: Database) {
     .$dynamic();
 }
 
-type AlertRow = {
-  alert: typeof alerts.$inferSelect;
+export type AlertRow = {
+  alert: Pick<typeof alerts.$inferSelect, 'id' | 'kind' | 'createdAt'>;
   donation: DonationRow | null;
-  voice: typeof voiceUploads.$inferSelect | null;
+  voice: Pick<typeof voiceUploads.$inferSelect, 'id' | 'durationMs'> | null;
 };
 
-/** The only shape in which an alert leaves the server (no phone, no order id). */
-function presentAlertRow({ alert, donation, voice }: AlertRow): OverlayAlert[] {
+/**
+ * The only shape in which an alert leaves the server (no phone, no order id). Empty when the
+ * donation may not play (hidden, rejected). Callers outside this file present an alert they
+ * have just written, for delivery without reading it back.
+ */
+export function presentAlertRow({ alert, donation, voice }: AlertRow): OverlayAlert[] {
   const base = { alert_id: alert.id, created_at: alert.createdAt.toISOString() };
   if (alert.kind === 'test') return [{ ...base, kind: 'test', donation: TEST_ALERT_DONATION }];
   // A donation that stopped being alertable after its alert was written (hidden, rejected) stays quiet.

@@ -5,12 +5,14 @@ import {
   DONATION_MESSAGES,
   SETTINGS_MESSAGES,
   type OrderResponse,
+  type OverlayAlert,
   type orderRequestSchema,
 } from '@shabaash/core';
 import type { z } from 'zod';
 import type { Database } from '../../db/client.ts';
 import { alerts, donations, paymentEvents, streamers, voiceUploads } from '../../db/schema.ts';
 import { AppError, badRequest } from '../../errors.ts';
+import { presentAlertRow } from '../alerts/alerts.service.ts';
 import { isAlertable, moderationStatusOnPayment } from '../moderation/moderation.service.ts';
 import type { PaymentProvider, ProviderOrderState } from '../payments/payment-provider.ts';
 import type { Streamer } from '../streamers/streamers.service.ts';
@@ -125,6 +127,12 @@ export type PaymentChange = {
   previousStatus: Donation['paymentStatus'];
   /** The alert this change put in the outbox, if it made the donation alertable. */
   alertId: number | null;
+  /**
+   * That alert as overlays receive it, presented from the rows just written, so this
+   * instance's overlays get it without reading it back. Null when there is no alert or the
+   * streamer is deactivated (whose overlays receive nothing).
+   */
+  alert: OverlayAlert | null;
 };
 
 /** A provider event to record once (unique on provider and event id) with the change it causes. */
@@ -142,6 +150,7 @@ export type PaymentTarget = {
   donation: Donation;
   moderationMode: Streamer['moderationMode'];
   blockedWords: Streamer['blockedWords'];
+  streamerIsActive: boolean;
 };
 
 /** Reads the donation an order id names, with what deciding its moderation needs (no lock). */
@@ -154,6 +163,7 @@ export async function readPaymentTarget(
       donation: donations,
       moderationMode: streamers.moderationMode,
       blockedWords: streamers.blockedWords,
+      streamerIsActive: streamers.isActive,
     })
     .from(donations)
     .innerJoin(streamers, eq(streamers.id, donations.streamerId))
@@ -245,21 +255,35 @@ async function tryApplyPaymentOutcome(
     alerted as (
       insert into ${alerts} (streamer_id, donation_id, kind)
       select streamer_id, id, 'donation' from changed where ${makesAlertable}
-      on conflict do nothing returning id),
+      on conflict do nothing returning id, created_at),
     voice as (
       update ${voiceUploads} set donation_id = changed.id from changed
       where ${isSuccess} and voice_uploads.id = changed.voice_upload_id
         and voice_uploads.order_id = changed.order_id
-      returning voice_uploads.id)
+      returning voice_uploads.id, voice_uploads.duration_ms)
     select (select count(*) from locked) as locked_count,
-      (select id from alerted) as alert_id, changed.*
+      (select id from alerted) as alert_id, (select created_at from alerted) as alert_created_at,
+      (select id from voice) as voice_id, (select duration_ms from voice) as voice_duration_ms,
+      changed.*
     from (select 1) as one left join changed on true`);
   const [row] = (result as unknown as { rows: Record<string, unknown>[] }).rows;
   if (!row || Number(row.locked_count) === 0) return 'raced';
   // Locked as read, yet unchanged: the event was recorded before.
   if (row.id === null || row.id === undefined) return { duplicate: true };
+  const changed = donationFromRow(row);
   const alertId = row.alert_id === null ? null : Number(row.alert_id);
-  return { donation: donationFromRow(row), previousStatus: donation.paymentStatus, alertId };
+  const alert =
+    alertId === null || !target.streamerIsActive
+      ? null
+      : (presentAlertRow({
+          alert: { id: alertId, kind: 'donation', createdAt: asDate(row.alert_created_at) },
+          donation: changed,
+          voice:
+            row.voice_id === null
+              ? null
+              : { id: String(row.voice_id), durationMs: Number(row.voice_duration_ms) },
+        })[0] ?? null);
+  return { donation: changed, previousStatus: donation.paymentStatus, alertId, alert };
 }
 
 /** Records a provider event; false when it was recorded before. */
@@ -270,6 +294,11 @@ async function recordPaymentEvent(db: Database, event: PaymentEventRecord): Prom
     .onConflictDoNothing()
     .returning({ id: paymentEvents.id });
   return recorded.length > 0;
+}
+
+/** A timestamp from a raw row: the drivers give a Date, or text when they do not parse it. */
+function asDate(value: unknown): Date {
+  return value instanceof Date ? value : new Date(String(value));
 }
 
 const donationColumns = Object.entries(getTableColumns(donations));

@@ -26,6 +26,9 @@ type OverlayConnection = {
 /** An alert ready to write: its id and its SSE frame, serialised once for every stream. */
 type EncodedAlert = { id: number; frame: Buffer };
 
+/** A fan-out round shorter than this (few sockets) is followed by the next one at once. */
+const MIN_ROUND_PAUSE_MS = 2;
+
 /** Alert ids fanned out per streamer that are remembered, so one published twice plays once. */
 const DELIVERED_IDS_KEPT = 1000;
 
@@ -39,7 +42,8 @@ const DELIVERED_IDS_KEPT = 1000;
 export class OverlayHub {
   private readonly connections = new Map<string, Set<OverlayConnection>>();
   private readonly unsubscribers = new Map<string, () => void>();
-  private pendingAlertIds = new Map<string, number[]>();
+  /** Per streamer, alerts waiting for the next round: id → the alert when it came with it. */
+  private pendingAlerts = new Map<string, Map<number, OverlayAlert | null>>();
   private readonly deliveredIds = new Map<string, Set<number>>();
   private isFlushing = false;
   private flushScheduled = false;
@@ -191,9 +195,9 @@ export class OverlayHub {
       return;
     }
     if (event.kind !== 'alert') return;
-    const ids = this.pendingAlertIds.get(event.streamerId) ?? [];
-    ids.push(event.alertId);
-    this.pendingAlertIds.set(event.streamerId, ids);
+    const pending = this.pendingAlerts.get(event.streamerId) ?? new Map();
+    pending.set(event.alertId, event.alert ?? pending.get(event.alertId) ?? null);
+    this.pendingAlerts.set(event.streamerId, pending);
     this.scheduleFlush();
   }
 
@@ -204,30 +208,46 @@ export class OverlayHub {
   }
 
   /**
-   * Delivers every pending alert: one read per streamer for all of its pending ids, then one
-   * write per stream. Alerts that arrive meanwhile wait for the next round, which starts as
-   * soon as this one ends, so under load rounds grow instead of queueing behind each other.
+   * Delivers every pending alert: one read per streamer for the pending ids that did not come
+   * with their alert (those written on this instance do), then one write per stream. Alerts
+   * that arrive meanwhile wait for the next round, so under load rounds grow instead of
+   * queueing behind each other. A round over many sockets is costly (one system call each),
+   * so the next one starts only after a pause as long as the last round took: fan-out never
+   * takes more than half the process, and webhooks keep being answered. An alert after a
+   * quiet spell goes out at once.
    */
   private async flushAlerts(): Promise<void> {
     this.flushScheduled = false;
     this.isFlushing = true;
     try {
-      while (this.pendingAlertIds.size > 0) {
-        const batches = this.pendingAlertIds;
-        this.pendingAlertIds = new Map();
+      while (this.pendingAlerts.size > 0) {
+        const batches = this.pendingAlerts;
+        this.pendingAlerts = new Map();
+        const started = performance.now();
         await Promise.all(
-          [...batches].map(([streamerId, ids]) => this.deliverAlerts(streamerId, ids)),
+          [...batches].map(([streamerId, pending]) => this.deliverAlerts(streamerId, pending)),
         );
+        const roundMs = performance.now() - started;
+        if (roundMs >= MIN_ROUND_PAUSE_MS && this.pendingAlerts.size > 0) {
+          await new Promise((resolve) => setTimeout(resolve, roundMs));
+        }
       }
     } finally {
       this.isFlushing = false;
     }
   }
 
-  private async deliverAlerts(streamerId: string, ids: number[]): Promise<void> {
+  private async deliverAlerts(
+    streamerId: string,
+    pending: Map<number, OverlayAlert | null>,
+  ): Promise<void> {
     let alerts: EncodedAlert[];
     try {
-      alerts = encodeAlerts(await loadAlerts(this.bus.deliveryDb, streamerId, ids));
+      const arrived = [...pending.values()].filter((alert) => alert !== null);
+      const toLoad = [...pending].filter(([, alert]) => alert === null).map(([id]) => id);
+      const loaded =
+        toLoad.length > 0 ? await loadAlerts(this.bus.deliveryDb, streamerId, toLoad) : [];
+      alerts = encodeAlerts([...arrived, ...loaded].sort((a, b) => a.alert_id - b.alert_id));
     } catch (error) {
       // The alerts stay unshown in the outbox, so a reconnect replays them.
       this.log.error({ err: error, streamerId }, 'could not deliver alerts');

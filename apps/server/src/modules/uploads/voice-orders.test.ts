@@ -183,6 +183,19 @@ describe('voice donations', () => {
         },
       });
       overlay.close();
+
+      // The live alert was presented from the rows the payment just wrote; an overlay that
+      // reconnects reads the stored alert back, and gets exactly the same one.
+      const alertId = (alert.data as { alert_id: number }).alert_id;
+      const reconnected = await openSse(
+        `${baseUrl}/api/overlay/techgamer/events?token=${encodeURIComponent(obsToken)}`,
+        { 'last-event-id': String(alertId - 1) },
+      );
+      const replayed = await reconnected.waitFor(
+        (event) => event.event === 'alert' && event.id === String(alertId),
+      );
+      expect(replayed.data).toEqual(alert.data);
+      reconnected.close();
     });
 
     it('an upload that became a donation cannot be named by another order', async () => {
