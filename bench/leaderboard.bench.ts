@@ -50,7 +50,7 @@ const SPAN_DAYS = 365;
 const RUNS = 200;
 const WARM_UP = 20;
 /** Raw aggregation is slow by design; a few runs show it. */
-const RAW_RUNS = 5;
+const RAW_RUNS = 3;
 /** Single-row inserts timed with and without the trigger. */
 const WRITE_SAMPLES = 300;
 const TARGET_MS = 20;

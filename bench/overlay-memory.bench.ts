@@ -183,7 +183,7 @@ async function main(): Promise<void> {
         baseline: { what: 'bare broadcaster', value: perThousand(bareResult) },
       },
       {
-        what: 'idle overlay streams held by one instance',
+        what: `idle overlay streams held by one instance (one socket each; open-files limit ${String(serverResult.open_files_limit)}: ${serverResult.raise_limit})`,
         budget: '≥ 20,000',
         value: serverResult.highest_streams,
         unit: 'streams',

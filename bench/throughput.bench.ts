@@ -463,6 +463,18 @@ function checksFor(result: RunResult): BudgetCheck[] {
         baseline: floor,
       },
       {
+        // Every statement a donation sends, were it as cheap as a plain insert and the HTTP
+        // and application work free: the most this machine's database could give.
+        what: `floor: can the budget be met here at all? plain INSERTs/s ÷ ${String(result.postgres_round_trips_per_donation)} statements per donation, ${name}`,
+        budget: `≥ ${BUDGET_RATE.toLocaleString('en')}/s`,
+        value: round(result.baseline.insertsPerSecond / result.postgres_round_trips_per_donation),
+        unit: '/s',
+        met:
+          result.baseline.insertsPerSecond / result.postgres_round_trips_per_donation >=
+          BUDGET_RATE,
+        baseline: null,
+      },
+      {
         what: `webhook response p99 at that rate, ${name}`,
         budget: `≤ ${String(BUDGET_WEBHOOK_P99_MS)} ms`,
         value: result.webhook_response_ms.p99,
