@@ -1,7 +1,8 @@
 /**
  * `npm run bench`: runs every `*.bench.ts` in this folder one after another (they measure the
- * same machine, so never in parallel). Each benchmark prints its own table and writes
- * `results/<name>.json`. Pass names to run only some: `npm run bench -- alert-latency`.
+ * same machine, so never in parallel), but for the few run only when named. Each benchmark
+ * prints its own table and writes `results/<name>.json`. Pass names to run only some:
+ * `npm run bench -- alert-latency`.
  *
  * At the end it gathers the budget checks of every benchmark's latest report into one table,
  * prints it, writes `results/summary.md` and puts it in the README between the `bench-table`
@@ -16,11 +17,16 @@ const benchDir = import.meta.dirname;
 const resultsDir = path.join(benchDir, 'results');
 const readmePath = path.join(benchDir, '..', 'README.md');
 const only = process.argv.slice(2);
+/**
+ * Run only when named: the leaderboard benchmark (issue 11's 20 ms budget) seeds a million
+ * donations first, which alone takes longer than a minute and a half.
+ */
+const ONLY_WHEN_NAMED = new Set(['leaderboard']);
 const benchmarks = fs
   .readdirSync(benchDir)
   .filter((file) => file.endsWith('.bench.ts'))
   .map((file) => file.replace(/\.bench\.ts$/, ''))
-  .filter((name) => only.length === 0 || only.includes(name))
+  .filter((name) => (only.length === 0 ? !ONLY_WHEN_NAMED.has(name) : only.includes(name)))
   .sort();
 
 if (benchmarks.length === 0) {

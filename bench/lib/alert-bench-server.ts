@@ -13,15 +13,10 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
-import { buildApp } from '../../apps/server/src/app.ts';
-import { loadConfig } from '../../apps/server/src/config.ts';
-import { openDatabase } from '../../apps/server/src/db/client.ts';
 import { streamers } from '../../apps/server/src/db/schema.ts';
-import { seedOnFirstStart } from '../../apps/server/src/db/seed.ts';
 import { generateObsToken } from '../../apps/server/src/modules/overlays/obs-tokens.service.ts';
 import {
   buildSandboxWebhook,
-  loadSandboxSecret,
   recordSandboxChoice,
 } from '../../apps/server/src/modules/sandbox/sandbox-gateway.ts';
 import {
@@ -31,37 +26,17 @@ import {
   type TargetResponse,
   type TargetReady,
 } from './alert-bench-protocol.ts';
+import { startBenchApp } from './bench-app.ts';
 import { processMemory } from './process-memory.ts';
 
-const databaseUrl = process.env.BENCH_DATABASE_URL;
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'shabaash-bench-'));
-const config = loadConfig({
-  PORT: '0',
-  HOST: '127.0.0.1',
-  DATA_DIR: dataDir,
-  LOG_LEVEL: 'error',
-  ADMIN_EMAIL: BENCH_ADMIN.email,
-  ADMIN_PASSWORD: BENCH_ADMIN.password,
-  WEB_DIST_DIR: path.join(dataDir, 'no-web-build'),
-  ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+const server = await startBenchApp({
+  databaseUrl: process.env.BENCH_DATABASE_URL,
+  dataDir: fs.mkdtempSync(path.join(os.tmpdir(), 'shabaash-bench-')),
+  admin: BENCH_ADMIN,
+  seed: process.env.BENCH_SEED === '1',
+  logLevel: 'error',
 });
-const database = await openDatabase({
-  databaseUrl,
-  pgliteDir: path.join(dataDir, 'db'),
-  poolSize: config.DATABASE_POOL_SIZE,
-});
-await database.migrate();
-if (process.env.BENCH_SEED === '1') {
-  await seedOnFirstStart(database.db, {
-    adminEmail: BENCH_ADMIN.email,
-    adminPassword: BENCH_ADMIN.password,
-  });
-}
-const app = await buildApp({ config, database });
-await app.listen({ port: 0, host: '127.0.0.1' });
-const address = app.server.address();
-if (typeof address !== 'object' || address === null) throw new Error('server did not listen');
-const secret = await loadSandboxSecret(database.db);
+const { app, database, secret } = server;
 
 /** Order limits count per client IP; every order here comes from its own. */
 let ipCounter = 0;
@@ -120,19 +95,9 @@ async function answer(message: Exclude<TargetRequest, { type: 'stop' }>): Promis
   return { requestId, memory: processMemory(app.realtime.sse.size) };
 }
 
-let isStopping = false;
-async function stop(): Promise<void> {
-  if (isStopping) return;
-  isStopping = true;
-  await app.close();
-  await database.close();
-  fs.rmSync(dataDir, { recursive: true, force: true });
-  process.exit(0);
-}
-
 process.on('message', (message: TargetRequest) => {
   if (message.type === 'stop') {
-    void stop();
+    void server.stopAndExit(true);
     return;
   }
   answer(message).then(
@@ -144,9 +109,6 @@ process.on('message', (message: TargetRequest) => {
       } satisfies TargetResponse),
   );
 });
-process.on('disconnect', () => void stop());
+process.on('disconnect', () => void server.stopAndExit(true));
 
-process.send?.({
-  type: 'ready',
-  url: `http://127.0.0.1:${String(address.port)}`,
-} satisfies TargetReady);
+process.send?.({ type: 'ready', url: server.url } satisfies TargetReady);

@@ -14,15 +14,12 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
-import { buildApp } from '../../apps/server/src/app.ts';
-import { loadConfig } from '../../apps/server/src/config.ts';
-import { openDatabase, type DatabaseConnection } from '../../apps/server/src/db/client.ts';
-import { seedOnFirstStart } from '../../apps/server/src/db/seed.ts';
+import type { DatabaseConnection } from '../../apps/server/src/db/client.ts';
 import {
   buildSandboxWebhook,
-  loadSandboxSecret,
   type SandboxOrder,
 } from '../../apps/server/src/modules/sandbox/sandbox-gateway.ts';
+import { startBenchApp } from './bench-app.ts';
 import {
   THROUGHPUT_ADMIN,
   type BaselineResult,
@@ -34,8 +31,6 @@ import {
   type VerifyResult,
 } from './throughput-protocol.ts';
 
-const databaseUrl = process.env.THROUGHPUT_DATABASE_URL || undefined;
-
 /** Statements sent to PostgreSQL by this process (BEGIN and COMMIT included): round trips. */
 let postgresRoundTrips = 0;
 const originalQuery = pg.Client.prototype.query;
@@ -43,33 +38,15 @@ pg.Client.prototype.query = function countedQuery(this: pg.Client, ...args: unkn
   postgresRoundTrips += 1;
   return (originalQuery as (...a: unknown[]) => unknown).apply(this, args);
 } as typeof originalQuery;
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'shabaash-throughput-'));
-const config = loadConfig({
-  PORT: '0',
-  HOST: '127.0.0.1',
-  DATA_DIR: dataDir,
-  ADMIN_EMAIL: THROUGHPUT_ADMIN.email,
-  ADMIN_PASSWORD: THROUGHPUT_ADMIN.password,
-  WEB_DIST_DIR: path.join(dataDir, 'no-web-build'),
-  ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
-});
-const database = await openDatabase({
-  databaseUrl,
-  pgliteDir: path.join(dataDir, 'db'),
-  poolSize: config.DATABASE_POOL_SIZE,
-});
-await database.migrate();
-await seedOnFirstStart(database.db, {
-  adminEmail: THROUGHPUT_ADMIN.email,
-  adminPassword: THROUGHPUT_ADMIN.password,
-});
 // Production pino writes JSON lines to stdout; the parent sends that to /dev/null, so the
 // serialising and writing cost is paid as in production without flooding the terminal.
-const app = await buildApp({ config, database });
-await app.listen({ port: 0, host: '127.0.0.1' });
-const address = app.server.address();
-if (typeof address !== 'object' || address === null) throw new Error('server did not listen');
-const secret = await loadSandboxSecret(database.db);
+const server = await startBenchApp({
+  databaseUrl: process.env.THROUGHPUT_DATABASE_URL || undefined,
+  dataDir: fs.mkdtempSync(path.join(os.tmpdir(), 'shabaash-throughput-')),
+  admin: THROUGHPUT_ADMIN,
+  seed: true,
+});
+const { database, secret } = server;
 
 type LedgerRow = {
   order_id: string;
@@ -213,16 +190,6 @@ async function baseline(
   return { rows: inserted, seconds, insertsPerSecond: inserted / seconds };
 }
 
-let isStopping = false;
-async function stop(): Promise<void> {
-  if (isStopping) return;
-  isStopping = true;
-  await app.close();
-  await database.close();
-  fs.rmSync(dataDir, { recursive: true, force: true });
-  process.exit(0);
-}
-
 function answer(
   requestId: number,
   work: Promise<SettleResult | VerifyResult | BaselineResult | CpuResult>,
@@ -237,7 +204,7 @@ function answer(
 process.on('message', (message: ThroughputRequest) => {
   switch (message.type) {
     case 'stop':
-      void stop();
+      void server.stopAndExit(true);
       return;
     case 'settle':
       answer(message.requestId, settle(message.orderIds));
@@ -256,10 +223,10 @@ process.on('message', (message: ThroughputRequest) => {
       return;
   }
 });
-process.on('disconnect', () => void stop());
+process.on('disconnect', () => void server.stopAndExit(true));
 
 process.send?.({
   type: 'ready',
-  url: `http://127.0.0.1:${String(address.port)}`,
-  poolSize: config.DATABASE_POOL_SIZE,
+  url: server.url,
+  poolSize: server.config.DATABASE_POOL_SIZE,
 } satisfies ThroughputServerReady);
