@@ -47,6 +47,8 @@ export class OverlayHub {
   private readonly deliveredIds = new Map<string, Set<number>>();
   private isFlushing = false;
   private flushScheduled = false;
+  /** When the next fan-out round may start (performance.now() time); 0 is at once. */
+  private nextRoundAt = 0;
   private readonly presence: OverlayPresence;
   private readonly presenceWrites = new Coalescer<void>();
   /** Streamers whose count changed since the last presence write began. */
@@ -204,17 +206,19 @@ export class OverlayHub {
   private scheduleFlush(): void {
     if (this.isFlushing || this.flushScheduled) return;
     this.flushScheduled = true;
-    setImmediate(() => void this.flushAlerts());
+    const wait = this.nextRoundAt - performance.now();
+    if (wait > 0) setTimeout(() => void this.flushAlerts(), wait);
+    else setImmediate(() => void this.flushAlerts());
   }
 
   /**
    * Delivers every pending alert: one read per streamer for the pending ids that did not come
    * with their alert (those written on this instance do), then one write per stream. Alerts
    * that arrive meanwhile wait for the next round, so under load rounds grow instead of
-   * queueing behind each other. A round over many sockets is costly (one system call each),
-   * so the next one starts only after a pause as long as the last round took: fan-out never
-   * takes more than half the process, and webhooks keep being answered. An alert after a
-   * quiet spell goes out at once.
+   * queueing behind each other. A round over many sockets is costly (one system call each), so
+   * the next one starts no sooner than a pause as long as the last round took: fan-out never
+   * takes more than half the process, and webhooks keep being answered. An alert after a quiet
+   * spell goes out at once.
    */
   private async flushAlerts(): Promise<void> {
     this.flushScheduled = false;
@@ -228,8 +232,10 @@ export class OverlayHub {
           [...batches].map(([streamerId, pending]) => this.deliverAlerts(streamerId, pending)),
         );
         const roundMs = performance.now() - started;
-        if (roundMs >= MIN_ROUND_PAUSE_MS && this.pendingAlerts.size > 0) {
-          await new Promise((resolve) => setTimeout(resolve, roundMs));
+        this.nextRoundAt = roundMs >= MIN_ROUND_PAUSE_MS ? started + 2 * roundMs : 0;
+        const wait = this.nextRoundAt - performance.now();
+        if (wait > 0 && this.pendingAlerts.size > 0) {
+          await new Promise((resolve) => setTimeout(resolve, wait));
         }
       }
     } finally {
