@@ -211,15 +211,15 @@ async function tryApplyPaymentOutcome(
   state: Pick<ProviderOrderState, 'outcome' | 'amountPaise'>,
   event: PaymentEventRecord | undefined,
 ): Promise<PaymentOutcome | 'raced'> {
-  const donation = target?.donation;
+  // Nothing to move: the event is only recorded (a duplicate when it was recorded before).
   const recordOnly = async () =>
     event && !(await recordPaymentEvent(db, event)) ? { duplicate: true as const } : null;
-  if (!target || !donation) return recordOnly();
+  if (!target) return recordOnly();
+  const { donation } = target;
   let change: Pick<Donation, 'paymentStatus' | 'moderationStatus'>;
   if (state.outcome === 'success' && donation.paymentStatus !== 'success') {
     if (state.amountPaise !== donation.amountPaise) {
-      if (event && !(await recordPaymentEvent(db, event))) return { duplicate: true };
-      return { rejected: 'amount_mismatch', donation };
+      return (await recordOnly()) ?? { rejected: 'amount_mismatch', donation };
     }
     change = {
       paymentStatus: 'success',
