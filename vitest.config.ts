@@ -9,6 +9,10 @@ const serverSuite = (backend: 'pglite' | 'postgres') => ({
     name: `server:${backend}`,
     include: ['apps/server/**/*.test.ts'],
     env: { TEST_DB_BACKEND: backend },
+    globalSetup: ['apps/server/test/global-setup.ts'],
+    // Files share a worker's loaded modules (each still makes its own app and database): loading
+    // Fastify, drizzle and PGlite again for every file cost more than the tests themselves.
+    isolate: false,
     testTimeout: 30_000,
     hookTimeout: 60_000,
   },
@@ -16,6 +20,8 @@ const serverSuite = (backend: 'pglite' | 'postgres') => ({
 
 export default defineConfig({
   test: {
+    // Two files at a time, one per core: test files do not share a database or a port.
+    maxWorkers: 2,
     projects: [
       {
         test: {
@@ -34,7 +40,8 @@ export default defineConfig({
           name: 'e2e',
           include: ['e2e/**/*.e2e.ts'],
           globalSetup: ['e2e/global-setup.ts'],
-          fileParallelism: false,
+          // Files run side by side on the one server: each writes only to streamers of its own.
+          fileParallelism: true,
           testTimeout: 60_000,
           hookTimeout: 60_000,
         },

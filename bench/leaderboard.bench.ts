@@ -23,14 +23,10 @@
  * `npm run bench -- leaderboard`.
  */
 import crypto from 'node:crypto';
-import fs from 'node:fs';
 import os from 'node:os';
-import path from 'node:path';
-import { performance } from 'node:perf_hooks';
 import { sql } from 'drizzle-orm';
 import { LEADERBOARD_LIMITS, LEADERBOARD_PERIODS, type LeaderboardPeriod } from '@shabaash/core';
-import pg from 'pg';
-import { openDatabase, type DatabaseConnection } from '../apps/server/src/db/client.ts';
+import type { DatabaseConnection } from '../apps/server/src/db/client.ts';
 import { streamers } from '../apps/server/src/db/schema.ts';
 import {
   listRecentApprovedDonations,
@@ -41,7 +37,7 @@ import {
   rebuildSupporterTotals,
 } from '../apps/server/src/modules/leaderboards/leaderboards.service.ts';
 import { writeReport } from './lib/budgets.ts';
-import { percentile, summarize } from './lib/stats.ts';
+import { openBenchDatabase, seconds, time, type Timing } from './lib/database-bench.ts';
 
 const DONATIONS = 1_000_000;
 const FANS = 20_000;
@@ -61,70 +57,6 @@ const INDIA_WINDOWS: Record<LeaderboardPeriod, string> = {
   month: 'month',
   all: 'all',
 };
-
-type Timing = ReturnType<typeof summarize> & { p95: number };
-
-async function openBenchDatabase(): Promise<{
-  database: DatabaseConnection;
-  backend: string;
-  dispose: () => Promise<void>;
-}> {
-  const adminUrl = process.env.BENCH_DATABASE_URL;
-  if (!adminUrl) {
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'shabaash-leaderboard-bench-'));
-    const database = await openDatabase({ pgliteDir: dir });
-    return {
-      database,
-      backend: 'pglite',
-      dispose: async () => {
-        await database.close();
-        fs.rmSync(dir, { recursive: true, force: true });
-      },
-    };
-  }
-  const name = `shabaash_bench_${crypto.randomBytes(5).toString('hex')}`;
-  const admin = async (statement: string) => {
-    const client = new pg.Client({ connectionString: adminUrl });
-    await client.connect();
-    try {
-      await client.query(statement);
-    } finally {
-      await client.end();
-    }
-  };
-  await admin(`CREATE DATABASE ${name}`);
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  const database = await openDatabase({ databaseUrl: url.toString(), poolSize: 4 });
-  return {
-    database,
-    backend: 'postgresql',
-    dispose: async () => {
-      await database.close();
-      await admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-    },
-  };
-}
-
-async function time(runs: number, warmUp: number, run: () => Promise<unknown>): Promise<Timing> {
-  for (let index = 0; index < warmUp; index += 1) await run();
-  const samples: number[] = [];
-  for (let index = 0; index < runs; index += 1) {
-    const started = performance.now();
-    await run();
-    samples.push(performance.now() - started);
-  }
-  const sorted = [...samples].sort((a, b) => a - b);
-  return { ...summarize(samples), p95: Math.round(percentile(sorted, 95) * 100) / 100 };
-}
-
-async function seconds(label: string, run: () => Promise<unknown>): Promise<number> {
-  const started = performance.now();
-  await run();
-  const elapsed = (performance.now() - started) / 1000;
-  console.log(`  ${label}: ${elapsed.toFixed(1)} s`);
-  return Math.round(elapsed * 10) / 10;
-}
 
 /** 1M donations, set-based in the database: deterministic spread, skewed towards heavy fans. */
 async function seed(database: DatabaseConnection, streamerId: string) {
@@ -192,7 +124,7 @@ async function explainLeaderboard(database: DatabaseConnection, streamerId: stri
 }
 
 async function main() {
-  const { database, backend, dispose } = await openBenchDatabase();
+  const { database, backend, dispose } = await openBenchDatabase('leaderboard');
   try {
     console.log(
       `leaderboard bench on ${backend}: seeding ${DONATIONS.toLocaleString('en-IN')} donations`,

@@ -1,19 +1,14 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { baseUrl, collectPageErrors, launchBrowser } from './browser.ts';
+import { baseUrl, collectPageErrors, launchBrowser, linkFromOutbox } from './browser.ts';
+import { adminSessionToken, randomIp, uniqueId, verifyEmailFromOutbox } from './fixtures.ts';
 
 /*
  * Accounts and dashboard access in Chromium (issue 3). Login and register are rate-limited to
  * 10 a minute per IP and the whole e2e run shares one server, so these tests spend few of them:
- * one admin login, two registrations and two logins through the form.
+ * two registrations and two logins through the form (the admin signed in once for the run).
+ * The seeded TechGamer is only read here, never changed.
  */
-
-const ADMIN = { email: 'admin@shabaash.local', password: 'e2e-admin-password' };
-
-/** Unique per run, and short enough for a slug (at most 30 characters). */
-function uniqueId(): string {
-  return `${Date.now().toString(36)}${Math.floor(Math.random() * 1296).toString(36)}`;
-}
 
 async function api<T>(
   path: string,
@@ -33,25 +28,26 @@ async function api<T>(
 
 type AuthBody = { session: { access_token: string } };
 
-async function apiLogin(email: string, password: string): Promise<string> {
-  const { status, body } = await api<AuthBody>('/api/auth/login', {
-    method: 'POST',
-    body: { email, password },
-  });
-  expect(status).toBe(200);
-  return body.session.access_token;
-}
+type InviteBody = { invite: { url: string } };
 
+/** A new streamer; with `owner_email`, the path of the owner's invite link (accepted to join). */
 async function createStreamer(
   adminToken: string,
   streamer: { slug: string; name: string; brand_color?: string; owner_email?: string },
-): Promise<void> {
-  const { status } = await api('/api/admin/streamers', {
-    method: 'POST',
-    token: adminToken,
-    body: streamer,
-  });
+): Promise<string> {
+  const { status, body } = await api<{ invite: InviteBody['invite'] | null }>(
+    '/api/admin/streamers',
+    { method: 'POST', token: adminToken, body: streamer },
+  );
   expect(status).toBe(201);
+  return body.invite ? new URL(body.invite.url).pathname : '';
+}
+
+/** Joins through an invite link's path as the signed-in account `token` belongs to. */
+async function acceptInvite(invitePath: string, token: string): Promise<void> {
+  const code = invitePath.split('/').pop() ?? '';
+  const { status } = await api(`/api/invites/${code}/accept`, { method: 'POST', token, body: {} });
+  expect(status).toBe(200);
 }
 
 /**
@@ -79,7 +75,7 @@ describe('accounts and dashboard access', () => {
 
   beforeAll(async () => {
     browser = await launchBrowser();
-    adminToken = await apiLogin(ADMIN.email, ADMIN.password);
+    adminToken = adminSessionToken();
   });
   afterAll(() => browser.close());
 
@@ -116,21 +112,31 @@ describe('accounts and dashboard access', () => {
     await page.getByLabel('Confirm Password').fill(password);
     await createAccount.click();
     await page.getByText('Account Created!').waitFor();
-    // The default target is /dashboard, and a new account has no streamer yet.
-    await page.waitForURL(urlIs('/dashboard'));
-    await page.getByRole('heading', { name: 'No Access Assigned' }).waitFor();
+    // The default target is /dashboard; a new account has no streamer yet, so it is led to
+    // create one, which first needs the e-mailed verification link.
+    await page.waitForURL(urlIs('/dashboard/create'));
+    await page.getByRole('heading', { name: 'Verify your e-mail to continue' }).waitFor();
     expect(await page.evaluate(() => window.localStorage.getItem('auth_token'))).toBeTruthy();
     expect(errors).toEqual([]);
 
-    // An admin gives the new account two streamers: one as owner, one as a member.
-    await createStreamer(adminToken, { ...own, brand_color: '#7c3aed', owner_email: email });
+    // An admin invites the new account to two streamers, as owner and as an admin member of
+    // the other; verified and signed in with that e-mail, it accepts both.
+    await verifyEmailFromOutbox(email);
+    const ownInvite = await createStreamer(adminToken, {
+      ...own,
+      brand_color: '#7c3aed',
+      owner_email: email,
+    });
     await createStreamer(adminToken, shared);
-    const membership = await api(`/api/admin/streamers/${shared.slug}/members`, {
+    const membership = await api<InviteBody>(`/api/admin/streamers/${shared.slug}/members`, {
       method: 'POST',
       token: adminToken,
-      body: { email },
+      body: { email, is_admin: true },
     });
-    expect(membership.status).toBe(204);
+    expect(membership.status).toBe(201);
+    const sessionToken = await page.evaluate(() => window.localStorage.getItem('auth_token'));
+    await acceptInvite(ownInvite, sessionToken ?? '');
+    await acceptInvite(new URL(membership.body.invite.url).pathname, sessionToken ?? '');
 
     await page.getByRole('button', { name: 'Logout' }).click();
     await page.getByText('Logged out successfully').waitFor();
@@ -154,9 +160,12 @@ describe('accounts and dashboard access', () => {
 
     // The chooser lists both streamers; the own one opens its dashboard.
     await page.waitForURL(urlIs('/dashboard'));
+    // Administering one streamer is not administering the site: the chooser says so.
     await page.getByRole('heading', { name: 'Streamer Dashboard' }).waitFor();
-    await page.getByRole('link', { name: shared.name }).waitFor();
+    const sharedCard = page.getByRole('link', { name: shared.name });
+    await sharedCard.getByText('You administer this streamer').waitFor();
     expect(await page.getByText('Administrator Access').count()).toBe(0);
+    expect(await page.getByRole('link', { name: own.name }).getByText('Admin').count()).toBe(0);
     await page.getByRole('link', { name: own.name }).click();
     await page.waitForURL(urlIs(`/dashboard/${own.slug}`));
     await page.getByRole('heading', { name: own.name }).waitFor();
@@ -222,9 +231,19 @@ describe('accounts and dashboard access', () => {
       body: { email, password: 'correct-horse-2' },
     });
     expect(status).toBe(201);
-    await createStreamer(adminToken, { ...solo, owner_email: email });
+    const invitePath = await createStreamer(adminToken, { ...solo, owner_email: email });
 
+    // The account was there first, so it joins by opening the link signed in, once verified.
     const page = await pageWithStoredToken(browser, body.session.access_token);
+    await page.goto(`${baseUrl()}/dashboard`);
+    await page.waitForURL(urlIs('/dashboard/create'));
+    await page.goto(`${baseUrl()}${invitePath}`);
+    await page.getByRole('button', { name: 'Resend verification e-mail' }).waitFor();
+    await verifyEmailFromOutbox(email);
+    await page.reload();
+    await page.getByText(`You are signed in as ${email}.`).waitFor();
+    await page.getByRole('button', { name: 'Join the dashboard' }).click();
+    await page.waitForURL(urlIs(`/dashboard/${solo.slug}`));
     await page.goto(`${baseUrl()}/dashboard`);
     await page.waitForURL(urlIs(`/dashboard/${solo.slug}`));
     await page.getByRole('heading', { name: solo.name }).waitFor();
@@ -232,6 +251,55 @@ describe('accounts and dashboard access', () => {
     // A signed-in visitor to /auth goes straight on to the redirect target.
     await page.goto(`${baseUrl()}/auth?redirect=${encodeURIComponent(`/dashboard/${solo.slug}`)}`);
     await page.waitForURL(urlIs(`/dashboard/${solo.slug}`));
+    await page.context().close();
+  });
+
+  it('resets a forgotten password from the e-mailed link, and signs in with the new one', async () => {
+    const email = `forgot-${uniqueId()}@example.com`;
+    // From an address of its own, so the browser's sign-ins keep their per-address budget.
+    const response = await fetch(`${baseUrl()}/api/auth/register`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', 'X-Forwarded-For': randomIp() },
+      body: JSON.stringify({ email, password: 'old-password-1' }),
+    });
+    expect(response.status).toBe(201);
+    const registered = { body: (await response.json()) as AuthBody };
+
+    const page = await browser.newPage();
+    const errors = collectPageErrors(page);
+    await page.goto(`${baseUrl()}/auth`);
+    await page.getByRole('link', { name: 'Forgot password?' }).click();
+    // The login form (with its own Email field) stays until the new page's code has loaded.
+    await page.getByRole('button', { name: 'Send reset link' }).waitFor();
+    await page.getByLabel('Email').fill(email);
+    const [requested] = await Promise.all([
+      page.waitForResponse((response) =>
+        response.url().endsWith('/api/auth/password-reset/request'),
+      ),
+      page.getByRole('button', { name: 'Send reset link' }).click(),
+    ]);
+    expect(requested.status(), await requested.text()).toBe(202);
+    await page.getByText(/If an account exists for that email/).waitFor();
+
+    // The link's origin is PUBLIC_URL, which this server (on a random port) does not set.
+    const link = new URL(await linkFromOutbox(email, '/auth/reset?token='));
+    await page.goto(`${baseUrl()}${link.pathname}${link.search}`);
+    await page.getByLabel('New password').fill('new-password-2');
+    await page.getByLabel('Confirm Password').fill('new-password-2');
+    await page.getByRole('button', { name: 'Set new password' }).click();
+    await page.getByText('Password updated. Please log in with your new password.').waitFor();
+    // The old session, from sign-up, ended with the reset.
+    const oldSession = await api('/api/auth/session', {
+      token: registered.body.session.access_token,
+    });
+    expect(oldSession.status).toBe(401);
+
+    await page.getByRole('link', { name: 'Login' }).click();
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Password').fill('new-password-2');
+    await page.getByRole('button', { name: 'Login', exact: true }).click();
+    await page.waitForURL(urlIs('/dashboard'));
+    expect(errors).toEqual([]);
     await page.context().close();
   });
 

@@ -1,6 +1,10 @@
 import fs from 'node:fs';
+import { readdir, readFile } from 'node:fs/promises';
+import path from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
-import { inject } from 'vitest';
+import { inject, vi } from 'vitest';
+import { outboxDirOf } from '../apps/server/src/modules/mail/mailer.ts';
+import { findLink } from '../apps/server/src/modules/mail/mime.test-helper.ts';
 
 /** Debian's Chromium; browsers are never downloaded. Override with CHROMIUM_PATH. */
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -36,6 +40,30 @@ export function baseUrl(): string {
   return inject('baseUrl');
 }
 
+/**
+ * The first link to `linkPath` in the newest e-mail to `to` that has one, in the server's outbox,
+ * waiting for it: the server sends after replying.
+ */
+export async function linkFromOutbox(to: string, linkPath: string): Promise<string> {
+  const outbox = outboxDirOf(inject('dataDir'));
+  return vi.waitFor(
+    async () => {
+      const files = (await readdir(outbox).catch(() => [])).sort().reverse();
+      for (const file of files) {
+        const raw = await readFile(path.join(outbox, file), 'utf8');
+        if (!raw.includes(`To: ${to}`)) continue;
+        try {
+          return findLink(raw, linkPath);
+        } catch {
+          // Another mail to the same address (an invite, a reset link): look further back.
+        }
+      }
+      throw new Error(`no e-mail to ${to} in ${outbox}`);
+    },
+    { timeout: 10_000, interval: 100 },
+  );
+}
+
 /** Collects console errors and uncaught page errors, so a test can assert there were none. */
 export function collectPageErrors(page: Page): string[] {
   const errors: string[] = [];
@@ -49,5 +77,16 @@ export function collectPageErrors(page: Page): string[] {
 declare module 'vitest' {
   export interface ProvidedContext {
     baseUrl: string;
+    /** The server's DATA_DIR; its outbox/ holds every e-mail it sent. */
+    dataDir: string;
   }
+}
+
+/**
+ * Scrolls a donation page to its end once the form is there: the lists below the form (Recent
+ * Support, Top Supporters) load only when they come near the viewport.
+ */
+export async function scrollBelowDonationForm(page: Page): Promise<void> {
+  await page.getByRole('button', { name: /^Donate/ }).waitFor();
+  await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
 }

@@ -13,6 +13,7 @@ import {
   SCRIPT_LOAD_TIMEOUT_MS,
 } from '../apps/web/src/features/checkout/checkout.constants.ts';
 import { collectPageErrors, launchBrowser } from './browser.ts';
+import { createServerDatabase } from './server-database.ts';
 
 /*
  * The browser checkout adapters for Cashfree and Razorpay, against real servers started with
@@ -23,6 +24,8 @@ import { collectPageErrors, launchBrowser } from './browser.ts';
  * does; the test plays the gateway with the fakes and, for Cashfree, delivers its webhooks.
  */
 
+/** A first start migrates and seeds an embedded database: slow on a busy machine. */
+const SERVER_START_TIMEOUT_MS = 120_000;
 const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true };
 const FAN_NAME = 'Priya';
 const FAN_MOBILE = '9876543210';
@@ -99,22 +102,24 @@ async function freePort(): Promise<number> {
 /** A real server for one provider, on a known port so its return URLs point back at it. */
 async function startProviderServer(env: Record<string, string>) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'shabaash-e2e-provider-'));
+  const database = await createServerDatabase();
   const port = await freePort();
   const server = await startServerProcess(
     {
       DATA_DIR: dataDir,
       ADMIN_PASSWORD: 'e2e-admin-password',
-      DATABASE_URL: '',
+      ...database.env,
       PORT: String(port),
       PUBLIC_URL: `http://127.0.0.1:${port}`,
       ...env,
     },
-    { timeoutMs: 60_000 },
+    { timeoutMs: SERVER_START_TIMEOUT_MS },
   );
   return {
     server,
     stop: async () => {
       await server.stop('SIGTERM');
+      await database.drop();
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
@@ -206,7 +211,7 @@ describe('Cashfree checkout (PAYMENT_PROVIDER=cashfree, fake Cashfree API)', () 
       launchBrowser(),
     ]);
     baseUrl = provider.server.url;
-  });
+  }, SERVER_START_TIMEOUT_MS);
   afterAll(async () => {
     await browser?.close();
     await provider?.stop();
@@ -379,7 +384,7 @@ describe('Razorpay checkout (PAYMENT_PROVIDER=razorpay, fake Razorpay API)', () 
       launchBrowser(),
     ]);
     baseUrl = provider.server.url;
-  });
+  }, SERVER_START_TIMEOUT_MS);
   afterAll(async () => {
     await browser?.close();
     await provider?.stop();
@@ -472,14 +477,19 @@ describe('Razorpay checkout (PAYMENT_PROVIDER=razorpay, fake Razorpay API)', () 
     await page.close();
   });
 
-  it('closing the modal after a failed attempt is a failure, and so is closing it untried', async () => {
-    for (const choice of ['fail-then-dismiss', 'dismiss'] as const) {
+  it('closing the modal after a failed attempt is a failure; closing it untried is a cancel', async () => {
+    const outcomes = [
+      { choice: 'fail-then-dismiss', status: 'failure', heading: 'Payment Failed' },
+      { choice: 'dismiss', status: 'cancelled', heading: 'Payment cancelled' },
+    ] as const;
+    for (const { choice, status, heading } of outcomes) {
       fan = choice;
       const { page } = await newPage();
       await page.goto(`${baseUrl}/techgamer`);
       await fillTextTip(page);
       await submitWithMobile(page);
-      await page.waitForURL(statusUrl('techgamer', 'failure'));
+      await page.waitForURL(statusUrl('techgamer', status));
+      await page.getByRole('heading', { name: heading }).waitFor();
       await page.close();
     }
   });

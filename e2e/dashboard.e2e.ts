@@ -1,6 +1,13 @@
 import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { baseUrl, collectPageErrors, launchBrowser } from './browser.ts';
+import {
+  AUTO_APPROVE,
+  adminSessionToken,
+  randomIp,
+  uniqueId,
+  verifyEmailFromOutbox,
+} from './fixtures.ts';
 
 /*
  * The streamer dashboard in Chromium (issue 7): a streamer who holds tips for review sees a
@@ -9,21 +16,9 @@ import { baseUrl, collectPageErrors, launchBrowser } from './browser.ts';
  * through the API and the sandbox gateway; the dashboard is what is under test.
  */
 
-const ADMIN = { email: 'admin@shabaash.local', password: 'e2e-admin-password' };
 const PHONE = { viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true };
 const EMPTY_APPROVED =
   "No approved donations yet. Donations will appear here once they're approved.";
-
-/** Order, login and sign-up limits count per client IP; each call here is its own "client". */
-function randomIp(): string {
-  const octet = () => Math.floor(Math.random() * 254) + 1;
-  return `10.${String(octet())}.${String(octet())}.${String(octet())}`;
-}
-
-/** Unique per run, and short enough for a slug (at most 30 characters). */
-function uniqueId(): string {
-  return `${Date.now().toString(36)}${Math.floor(Math.random() * 1296).toString(36)}`;
-}
 
 async function api<T>(
   path: string,
@@ -43,16 +38,7 @@ async function api<T>(
 
 type AuthBody = { session: { access_token: string } };
 
-async function loginAsAdmin(): Promise<string> {
-  const { status, body } = await api<AuthBody>('/api/auth/login', {
-    method: 'POST',
-    body: ADMIN,
-  });
-  expect(status).toBe(200);
-  return body.session.access_token;
-}
-
-/** A new streamer account, signed up through the API. */
+/** A new streamer account, signed up through the API, its e-mail verified from the outbox. */
 async function signUpOwner(): Promise<{ email: string; token: string }> {
   const email = `dash-${uniqueId()}@example.com`;
   const { status, body } = await api<AuthBody>('/api/auth/register', {
@@ -60,19 +46,40 @@ async function signUpOwner(): Promise<{ email: string; token: string }> {
     body: { email, password: 'correct-horse-7' },
   });
   expect(status).toBe(201);
+  await verifyEmailFromOutbox(email);
   return { email, token: body.session.access_token };
 }
 
-/** A streamer owned by `ownerEmail`; new streamers hold every tip for review. */
-async function createStreamer(adminToken: string, ownerEmail: string, prefix: string) {
+/**
+ * A streamer owned by `owner`, who accepts the admin's invite signed in; new streamers hold
+ * every tip for review.
+ */
+async function createStreamer(
+  adminToken: string,
+  owner: { email: string; token: string },
+  prefix: string,
+) {
   const id = uniqueId();
   const streamer = { slug: `${prefix}-${id}`, name: `Dash ${prefix} ${id}` };
-  const { status } = await api('/api/admin/streamers', {
+  const created = await api<{ invite: { url: string } }>('/api/admin/streamers', {
     method: 'POST',
     token: adminToken,
-    body: { ...streamer, owner_email: ownerEmail },
+    body: { ...streamer, owner_email: owner.email },
   });
-  expect(status).toBe(201);
+  expect(created.status).toBe(201);
+  // Out of preview, with every tip type: the admin grants the Complete Bundle (issue 22).
+  const granted = await api(`/api/admin/streamers/${streamer.slug}/plans/complete-bundle`, {
+    method: 'PUT',
+    token: adminToken,
+  });
+  expect(granted.status).toBe(200);
+  const code = created.body.invite.url.split('/auth/invite/')[1] ?? '';
+  const accepted = await api(`/api/invites/${code}/accept`, {
+    method: 'POST',
+    token: owner.token,
+    body: {},
+  });
+  expect(accepted.status).toBe(200);
   return streamer;
 }
 
@@ -156,13 +163,13 @@ describe('streamer dashboard (issue 7)', () => {
 
   beforeAll(async () => {
     browser = await launchBrowser();
-    adminToken = await loginAsAdmin();
+    adminToken = adminSessionToken();
     owner = await signUpOwner();
   });
   afterAll(() => browser.close());
 
   it('shows a held tip live, approves it onto the overlay, and rejects one that never plays', async () => {
-    const streamer = await createStreamer(adminToken, owner.email, 'review');
+    const streamer = await createStreamer(adminToken, owner, 'review');
     const obs = await api<{ token: string }>(`/api/streamers/${streamer.slug}/obs-tokens`, {
       method: 'POST',
       token: owner.token,
@@ -177,6 +184,9 @@ describe('streamer dashboard (issue 7)', () => {
     await page.getByRole('heading', { name: streamer.name }).waitFor();
     await page.locator('[data-live-status="live"]').waitFor();
     await page.getByText('1 overlay connected').first().waitFor();
+    // Live (an overlay is connected), the dashboard opens on the activity feed (issue 24).
+    await page.getByRole('tab', { name: 'Activity', selected: true }).waitFor();
+    await page.getByRole('tab', { name: 'Approved Donations' }).click();
     await page.getByText(EMPTY_APPROVED).waitFor();
 
     // A fan tips; the tip appears as pending without a reload.
@@ -188,6 +198,8 @@ describe('streamer dashboard (issue 7)', () => {
     await asha.getByText('“Shabaash from Pune!”').waitFor();
     await asha.getByText('Pending', { exact: true }).waitFor();
     await asha.getByText('Paid', { exact: true }).waitFor();
+    // Paid through the sandbox: the row says no money moved.
+    await asha.getByText('Sandbox · test payment', { exact: true }).waitFor();
     await expect(asha.getByText('₹51', { exact: true }).isVisible()).resolves.toBe(true);
     expect(await alertTexts(overlay)).toEqual([]);
 
@@ -241,7 +253,7 @@ describe('streamer dashboard (issue 7)', () => {
   }, 120_000);
 
   it('OBS Setup: generates a token, copies it, replaces it, deactivates it, tests the overlay', async () => {
-    const streamer = await createStreamer(adminToken, owner.email, 'obs');
+    const streamer = await createStreamer(adminToken, owner, 'obs');
     const page = await pageWithSession(browser, owner.token, {
       permissions: ['clipboard-read', 'clipboard-write'],
     });
@@ -256,9 +268,16 @@ describe('streamer dashboard (issue 7)', () => {
     await page.getByText('Token Generated').first().waitFor();
     const tokenField = page.getByRole('group', { name: 'Active token' }).locator('code');
     await tokenField.waitFor();
+    // A dashboard may be on a streamed screen: the token and the URL carrying it stay hidden
+    // until Show.
+    expect(await tokenField.textContent()).toBe('obs_••••••••••••');
+    expect(await page.locator('main').innerText()).not.toMatch(/obs_[0-9A-Za-z]{24}/);
+    await page.getByRole('button', { name: 'Show active token' }).click();
     const first = (await tokenField.textContent()) ?? '';
     expect(first).toMatch(/^obs_[0-9A-Za-z]{24}$/);
     const overlayUrl = `${baseUrl()}/${streamer.slug}/obs-alerts?token=${first}`;
+    await page.getByText(`${baseUrl()}/${streamer.slug}/obs-alerts?token=obs_••••`).waitFor();
+    await page.getByRole('button', { name: 'Show alert overlay url' }).click();
     await page.getByText(overlayUrl, { exact: true }).waitFor();
     await page.getByText(`${baseUrl()}/${streamer.slug}/audio-player`, { exact: true }).waitFor();
     await page.getByText('1920 × 1080', { exact: false }).first().waitFor();
@@ -302,10 +321,90 @@ describe('streamer dashboard (issue 7)', () => {
     await page.context().close();
   });
 
+  it('fits its content at 390×844 and 1440×900, reaches every tab, and links the admin console', async () => {
+    const streamer = await createStreamer(adminToken, owner, 'layout');
+    await api(`/api/streamers/${streamer.slug}/settings`, {
+      method: 'PATCH',
+      token: adminToken,
+      body: AUTO_APPROVE,
+    });
+    // Enough approved tips (each with a masked phone) to make the tip list scroll.
+    for (let index = 0; index < 8; index += 1) await payTip(streamer.slug, 'Asha', 'Hello there!');
+
+    for (const viewport of [
+      { width: 390, height: 844 },
+      { width: 1440, height: 900 },
+    ]) {
+      const page = await pageWithSession(browser, adminToken, { viewport });
+      await page.goto(`${baseUrl()}/dashboard/${streamer.slug}`);
+      // The dashboard's chunk and data take a few seconds on a busy machine.
+      await expect
+        .poll(() => page.locator('[data-donation-id]').count(), { timeout: 15_000 })
+        .toBe(8);
+      // No blank area below the page: the document ends where its content ends.
+      const { scrollHeight, contentBottom } = await page.evaluate(() => ({
+        scrollHeight: document.documentElement.scrollHeight,
+        contentBottom: Math.max(
+          window.innerHeight,
+          ...Array.from(document.body.children, (child) => child.getBoundingClientRect().bottom),
+        ),
+      }));
+      expect(scrollHeight).toBeLessThanOrEqual(contentBottom + 1);
+
+      // Every tab is fully in view without scrolling the tab list, so each can be selected.
+      for (const name of [
+        'Activity',
+        'Approved Donations',
+        'Telegram Dashboard',
+        'OBS Setup',
+        'Fans & Goals',
+        'Analytics',
+        'Settings',
+      ]) {
+        const tab = page.getByRole('tab', { name, exact: true });
+        const box = await tab.boundingBox();
+        expect(box?.x).toBeGreaterThanOrEqual(0);
+        expect((box?.x ?? Infinity) + (box?.width ?? 0)).toBeLessThanOrEqual(viewport.width);
+        await tab.click();
+        await expect.poll(() => tab.getAttribute('aria-selected')).toBe('true');
+      }
+      await page.context().close();
+    }
+
+    // The site admin's chooser links the admin console.
+    const chooser = await pageWithSession(browser, adminToken);
+    await chooser.goto(`${baseUrl()}/dashboard`);
+    await chooser.getByRole('link', { name: 'Admin console' }).click();
+    await chooser.waitForURL('**/dashboard/admin');
+    await chooser.context().close();
+  });
+
   it('Telegram Dashboard: links and removes a moderator, and says the bot is not configured', async () => {
-    const streamer = await createStreamer(adminToken, owner.email, 'tg');
+    const streamer = await createStreamer(adminToken, owner, 'tg');
     const page = await pageWithSession(browser, owner.token);
+    // The server is at its cap of live streams the first time: the dashboard waits as long as
+    // Retry-After says (not its usual 2 s after an error), then goes live on its next try.
+    let streamTries = 0;
+    await page.clock.install();
+    await page.route(`**/api/streamers/${streamer.slug}/events*`, async (route) => {
+      streamTries += 1;
+      if (streamTries > 1) return route.continue();
+      await route.fulfill({
+        status: 429,
+        headers: { 'content-type': 'application/json', 'retry-after': '6' },
+        body: JSON.stringify({
+          error: { code: 'too_many_streams', message: 'Too many live streams are open.' },
+        }),
+      });
+    });
     await page.goto(`${baseUrl()}/dashboard/${streamer.slug}`);
+    await expect.poll(() => streamTries, { timeout: 15_000 }).toBe(1);
+    await page.clock.fastForward(3_000);
+    await page.getByText('Total Revenue').first().waitFor();
+    expect(streamTries).toBe(1);
+    await page.clock.fastForward(4_000);
+    await page.locator('[data-live-status="live"]').waitFor();
+    expect(streamTries).toBe(2);
 
     // The tabs work from the keyboard.
     const approvedTab = page.getByRole('tab', { name: 'Approved Donations' });

@@ -4,25 +4,61 @@ import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { startServerProcess, type ServerProcess } from '../apps/server/test/server-process.ts';
 import { assertChromiumInstalled } from './browser.ts';
+import { ADMIN } from './fixtures.ts';
+import { createServerDatabase } from './server-database.ts';
 
 const webBuild = path.resolve(import.meta.dirname, '../apps/web/build/client/__spa-fallback.html');
 
-/** Starts one real server (embedded database, built web app) for every browser test. */
+/** Signs the seeded admin in once for the whole run (see fixtures.ts, adminSessionToken). */
+async function signInAdmin(url: string): Promise<string> {
+  const response = await fetch(`${url}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify(ADMIN),
+  });
+  if (response.status !== 200) {
+    throw new Error(`the admin could not sign in: ${response.status} ${await response.text()}`);
+  }
+  const body = (await response.json()) as { session: { access_token: string } };
+  return body.session.access_token;
+}
+
+/**
+ * Starts one real server (built web app; see server-database.ts for its database) for every browser test; the e2e
+ * files share it and run side by side, each on streamers of its own (fixtures.ts).
+ */
 export default async function setup(project: TestProject) {
   assertChromiumInstalled();
   if (!fs.existsSync(webBuild)) {
     throw new Error('The web app is not built: run `npm run build` (npm test does this first).');
   }
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'shabaash-e2e-'));
-  const server: ServerProcess = await startServerProcess({
-    DATA_DIR: dataDir,
-    ADMIN_PASSWORD: 'e2e-admin-password',
-    DATABASE_URL: '',
-  });
-  project.provide('baseUrl', server.url);
-
-  return async () => {
+  const database = await createServerDatabase();
+  // Generous: a first start migrates and seeds the database, slow on a busy machine.
+  // TRUST_PROXY: API calls from the test files play a reverse proxy on loopback, so each can
+  // name a client address of its own (X-Forwarded-For); browsers send none and count as one.
+  const server: ServerProcess = await startServerProcess(
+    {
+      DATA_DIR: dataDir,
+      ADMIN_PASSWORD: ADMIN.password,
+      TRUST_PROXY: '127.0.0.1',
+      ...database.env,
+    },
+    { timeoutMs: 120_000 },
+  );
+  const teardown = async () => {
     await server.stop('SIGTERM');
+    await database.drop();
     fs.rmSync(dataDir, { recursive: true, force: true });
   };
+  try {
+    project.provide('baseUrl', server.url);
+    // Without SMTP_URL the server writes every e-mail under DATA_DIR/outbox (tests read links).
+    project.provide('dataDir', dataDir);
+    project.provide('adminToken', await signInAdmin(server.url));
+  } catch (error) {
+    await teardown();
+    throw error;
+  }
+  return teardown;
 }

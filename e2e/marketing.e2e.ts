@@ -1,7 +1,8 @@
-import { SITE_MESSAGES } from '@shabaash/core';
+import { LEGAL_SUPPORT_EMAIL, SITE_MESSAGES } from '@shabaash/core';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { baseUrl, collectPageErrors, launchBrowser } from './browser.ts';
+import { setSiteConfig } from './fixtures.ts';
 
 /** A fresh e-mail per run: the e2e server keeps its database for the whole test run. */
 const uniqueEmail = (label: string) =>
@@ -15,10 +16,17 @@ describe('marketing site', () => {
   });
   afterAll(() => browser.close());
 
-  /** Opens a path and waits until React has hydrated it (the network has gone quiet). */
+  /**
+   * Opens a path and waits until React has taken the prerendered page over: the network has
+   * gone quiet and `hydrateRoot` has marked the document as its root (React's own mark). From
+   * then on a click reaches the app; before it, on a busy machine, a click can go nowhere.
+   */
   async function open(path: string, viewport = { width: 390, height: 844 }): Promise<Page> {
     const page = await browser.newPage({ viewport });
     await page.goto(`${baseUrl()}${path}`, { waitUntil: 'networkidle' });
+    await page.waitForFunction(() =>
+      Object.keys(document).some((key) => key.startsWith('__reactContainer$')),
+    );
     return page;
   }
 
@@ -39,10 +47,16 @@ describe('marketing site', () => {
     await header.getByRole('button', { name: 'Start Earning' }).waitFor();
     expect(await page.locator('header a[href="#features"]').count()).toBeGreaterThan(0);
     expect(await page.locator('header a[href="#services"]').count()).toBeGreaterThan(0);
+    // Pricing and Login are in reach at every width.
+    await header.locator('a[href="#pricing"]:visible').waitFor();
+    await header.getByRole('link', { name: 'Login' }).waitFor();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+      viewport.width,
+    );
 
     expect(await page.locator('#features li').count()).toBe(7);
     expect(await page.locator('#services > div > ul > li').count()).toBe(4);
-    await page.getByText('Plans start at just ₹300.').waitFor();
+    await page.getByText('Plans start at just ₹399.').waitFor();
     expect(await page.locator('#how-it-works ol > li').count()).toBe(4);
     expect(await page.getByRole('button', { name: /^Get Started Now:/ }).count()).toBe(5);
     await page.getByText('BEST VALUE').waitFor();
@@ -52,6 +66,9 @@ describe('marketing site', () => {
     const footer = page.locator('footer');
     expect(await footer.locator('nav').count()).toBe(3);
     expect(await footer.textContent()).toContain(`© ${new Date().getFullYear()} Shabaash`);
+    // No social links are set, so none shows; and no checkout loads here, so no ready toast.
+    expect(await footer.getByRole('list', { name: 'Follow Shabaash' }).count()).toBe(0);
+    expect(await page.getByText('Payment System Ready').count()).toBe(0);
 
     // Nothing sticks out sideways on a phone.
     const overflow = await page.evaluate(
@@ -107,7 +124,12 @@ describe('marketing site', () => {
       const page = await open('/', { width: 1440, height: 900 });
       const email = uniqueEmail('plan');
 
+      // The plan's dialog (issue 22) keeps the lead form one link away, with the plan recorded.
       await page.getByRole('button', { name: 'Get Started Now: Complete Bundle' }).click();
+      await page
+        .getByRole('dialog', { name: 'Complete Bundle' })
+        .getByRole('button', { name: 'Tell us about your channel' })
+        .click();
       const dialog = page.getByRole('dialog', { name: 'Get started with Complete Bundle' });
       await dialog.getByLabel('Name').fill('Rahul');
       await dialog.getByLabel('Mobile number').fill('+91 98765 43210');
@@ -151,9 +173,11 @@ describe('marketing site', () => {
 
     it('shows Sending..., thanks the visitor and clears the form', async () => {
       const page = await open('/contact');
-      // Hold the request briefly so the sending state can be seen.
+      // Hold the request until the sending state has been seen.
+      let release: () => void = () => {};
+      const held = new Promise<void>((resolve) => (release = resolve));
       await page.route('**/api/site/contact', async (route) => {
-        await new Promise((resolve) => setTimeout(resolve, 400));
+        await held;
         await route.continue();
       });
       await fillContactForm(page);
@@ -161,6 +185,7 @@ describe('marketing site', () => {
       const sending = page.getByRole('button', { name: 'Sending...' });
       await sending.waitFor();
       expect(await sending.isDisabled()).toBe(true);
+      release();
 
       await page.getByText(SITE_MESSAGES.contactSuccessTitle).waitFor();
       await page.getByText(SITE_MESSAGES.contactSuccess).waitFor();
@@ -213,8 +238,43 @@ describe('marketing site', () => {
 
       const page = await open('/blog/no-such-guide');
       await page.getByText('Oops! Page not found').waitFor();
+      expect(await page.title()).toBe('Page not found · Shabaash');
       await page.close();
     });
+  });
+
+  it('shows only the contact details and social profiles set in the admin console', async () => {
+    const seeded = { email: LEGAL_SUPPORT_EMAIL };
+    // As first started: an e-mail, and no phone or chat until the operator adds them.
+    const fresh = await open('/contact');
+    await fresh.getByRole('link', { name: LEGAL_SUPPORT_EMAIL }).first().waitFor();
+    expect(await fresh.getByText('Call us').count()).toBe(0);
+    expect(await fresh.getByRole('link', { name: 'Start chat' }).count()).toBe(0);
+    await fresh.close();
+
+    const links = {
+      youtube: 'https://www.youtube.com/@shabaash',
+      instagram: 'https://www.instagram.com/shabaash',
+    };
+    const support = { ...seeded, phone: '+91 98765 43210', chat_url: 'https://wa.me/919876543210' };
+    await setSiteConfig({ default_streamer: 'chiaa', social_links: links, support });
+    try {
+      const page = await open('/contact');
+      const phone = page.getByRole('link', { name: support.phone });
+      await phone.waitFor();
+      expect(await phone.getAttribute('href')).toBe('tel:+919876543210');
+      const chat = page.getByRole('link', { name: 'Start chat' });
+      expect(await chat.getAttribute('href')).toBe(support.chat_url);
+      const social = page.locator('footer').getByRole('list', { name: 'Follow Shabaash' });
+      expect(await social.getByRole('link').count()).toBe(2);
+      const youtube = social.getByRole('link', { name: 'Shabaash on YouTube' });
+      expect(await youtube.getAttribute('href')).toBe(links.youtube);
+      expect(await youtube.getAttribute('target')).toBe('_blank');
+      expect(await youtube.getAttribute('rel')).toBe('noopener noreferrer');
+      await page.close();
+    } finally {
+      await setSiteConfig({ default_streamer: 'chiaa', social_links: {}, support: seeded });
+    }
   });
 
   it('answers 200 for every link in the header, the footer and the site map', async () => {

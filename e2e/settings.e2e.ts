@@ -3,27 +3,18 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openSse, type SseClient } from '../apps/server/test/sse-client.ts';
 import { baseUrl, collectPageErrors, launchBrowser } from './browser.ts';
+import { adminSessionToken, randomIp, uniqueId } from './fixtures.ts';
 
 /*
  * From lead to live page (issue 10, Done when): an admin turns a lead into a streamer in the
  * admin console and invites its owner; the owner signs up through the one-time link, changes
  * the brand colour and the alert template in the Settings tab, and sends a test alert; the
  * donation page and the overlay's stream carry the change. Login and register are limited per
- * IP, so the admin signs in through the API once and the owner registers through the link.
+ * IP, so the admin's session is the run's one (fixtures.ts) and the owner registers through
+ * the link.
  */
 
-const ADMIN = { email: 'admin@shabaash.local', password: 'e2e-admin-password' };
 const NEW_COLOUR = '#16a34a';
-
-function uniqueId(): string {
-  return `${Date.now().toString(36)}${Math.floor(Math.random() * 1296).toString(36)}`;
-}
-
-/** Per-IP limits (orders, leads, logins) count each call here as its own client. */
-function randomIp(): string {
-  const octet = () => Math.floor(Math.random() * 254) + 1;
-  return `10.${String(octet())}.${String(octet())}.${String(octet())}`;
-}
 
 async function api<T>(
   path: string,
@@ -75,14 +66,15 @@ describe('creator settings and the admin console', () => {
   let ownerToken = '';
   const streams: SseClient[] = [];
 
+  /** The lead's row in its streamer's member list in the admin console, by status. */
+  const memberRow = (page: Page, status: 'pending' | 'accepted') =>
+    page.locator(`[data-admin-streamer="${slug}"] [data-member-status="${status}"]`, {
+      hasText: lead.email,
+    });
+
   beforeAll(async () => {
     browser = await launchBrowser();
-    const login = await api<{ session: { access_token: string } }>('/api/auth/login', {
-      method: 'POST',
-      body: ADMIN,
-    });
-    expect(login.status).toBe(200);
-    adminToken = login.body.session.access_token;
+    adminToken = adminSessionToken();
     expect((await api('/api/site/leads', { method: 'POST', body: lead })).status).toBe(201);
   });
   afterAll(async () => {
@@ -93,6 +85,24 @@ describe('creator settings and the admin console', () => {
   it('keeps the console to admins', async () => {
     const asNobody = await api('/api/admin/streamers');
     expect(asNobody.status).toBe(401);
+  });
+
+  it('checks the site settings: https social links and an existing default streamer', async () => {
+    const page = await signedInPage(browser, adminToken);
+    await page.goto(`${baseUrl()}/dashboard/admin`);
+    await page.getByRole('tab', { name: 'Site' }).click();
+    const form = page.locator('form', { has: page.getByLabel('Default streamer') });
+    // Seeded as the spec's first page; nothing here is saved (other files read these settings).
+    expect(await form.getByLabel('Default streamer').inputValue()).toBe('chiaa');
+    await form.getByLabel('YouTube URL').fill('http://youtube.com/@shabaash');
+    await form.getByRole('button', { name: 'Save' }).click();
+    await form.getByText(SETTINGS_MESSAGES.linkNotHttps).waitFor();
+
+    await form.getByLabel('YouTube URL').fill('');
+    await form.getByLabel('Default streamer').fill('no-such-streamer');
+    await form.getByRole('button', { name: 'Save' }).click();
+    await form.getByText(SETTINGS_MESSAGES.defaultStreamerUnknown).waitFor();
+    await page.context().close();
   });
 
   it('creates a streamer from a lead and invites its owner', async () => {
@@ -119,7 +129,8 @@ describe('creator settings and the admin console', () => {
     await link.waitFor();
     inviteUrl = (await link.textContent()) ?? '';
     expect(inviteUrl).toMatch(/\/auth\/invite\/[A-Za-z0-9_-]+$/);
-    await page.locator(`[data-admin-streamer="${slug}"]`).getByText(lead.email).waitFor();
+    // The owner is listed as pending until they accept.
+    await memberRow(page, 'pending').getByText('Pending', { exact: true }).waitFor();
 
     await page.getByRole('tab', { name: 'Audit log' }).click();
     await page.locator('[data-audit-log]').getByText('admin.streamer_created').first().waitFor();
@@ -145,6 +156,13 @@ describe('creator settings and the admin console', () => {
 
     const again = await api(`/api/invites/${invitePath.split('/').pop() ?? ''}`);
     expect(again.status).toBe(404);
+
+    // The admin console now lists the owner as accepted.
+    const adminPage = await signedInPage(browser, adminToken);
+    await adminPage.goto(`${baseUrl()}/dashboard/admin`);
+    await adminPage.getByLabel('Search streamers').fill(slug);
+    await memberRow(adminPage, 'accepted').getByText('Accepted', { exact: true }).waitFor();
+    await adminPage.context().close();
   });
 
   it('changes the brand colour and alert template, sends a test alert, and the page and overlay follow', async () => {
@@ -206,6 +224,18 @@ describe('creator settings and the admin console', () => {
         event.event === 'settings' &&
         JSON.stringify(event.data).includes('{name} showered {amount}!'),
     );
+    // The longest a text alert stays: 5–60 s, and the overlay hears a new cap.
+    const textAlertMax = alertsForm.getByLabel('Longest text alert (seconds)');
+    await textAlertMax.fill('4');
+    await alertsForm.getByRole('button', { name: 'Save changes' }).click();
+    await alertsForm.getByText(SETTINGS_MESSAGES.textAlertMaxOutOfRange).waitFor();
+    await textAlertMax.fill('20');
+    await alertsForm.getByRole('button', { name: 'Save changes' }).click();
+    await overlayEvents.waitFor(
+      (event) =>
+        event.event === 'settings' &&
+        (event.data as { text_alert_max_ms: number }).text_alert_max_ms === 20_000,
+    );
 
     await alertsForm.getByRole('button', { name: 'Send test alert' }).click();
     await page.getByText(/Test alert sent! Active connections: [1-9]/).waitFor();
@@ -231,7 +261,8 @@ describe('creator settings and the admin console', () => {
       `/api/admin/audit?streamer=${slug}`,
       { token: adminToken },
     );
-    expect(audit.body.entries.slice(0, 2)).toEqual([
+    expect(audit.body.entries.slice(0, 3)).toEqual([
+      expect.objectContaining({ field: 'text_alert_max_ms', actor_email: lead.email }),
       expect.objectContaining({ field: 'variations', actor_email: lead.email }),
       expect.objectContaining({ field: 'brand_color', actor_email: lead.email }),
     ]);

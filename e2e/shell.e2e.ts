@@ -29,6 +29,7 @@ describe('web shell', () => {
     });
     await page.goto(`${baseUrl()}/no/such/page`);
     await page.getByText('Oops! Page not found').waitFor();
+    expect(await page.title()).toBe('Page not found · Shabaash');
     expect(warnings.join('\n')).toContain('/no/such/page');
 
     await page.getByRole('link', { name: /home/i }).click();

@@ -3,6 +3,7 @@ import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { baseUrl, collectPageErrors, launchBrowser } from './browser.ts';
+import { AUTO_APPROVE, createStreamer } from './fixtures.ts';
 
 /**
  * Voice messages end to end (issue 6): a fan records on the donation page with Chromium's fake
@@ -10,7 +11,8 @@ import { baseUrl, collectPageErrors, launchBrowser } from './browser.ts';
  * A second test drives upload, order and payment through the API while the player is open and
  * checks the live stream brings the new message in and auto-plays it.
  */
-const SLUG = 'techgamer';
+/** This file's own streamer (set in beforeAll): the player's count is of its messages only. */
+let slug = '';
 const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true };
 const CHECKOUT_IFRAME = 'iframe[title="Sandbox UPI checkout"]';
 const FIXTURE = path.resolve(
@@ -32,7 +34,7 @@ async function payVoiceTipByApi(name: string): Promise<string> {
   };
   expect(durationMs).toBe(3000);
 
-  const order = await fetch(`${baseUrl()}/api/streamers/${SLUG}/orders`, {
+  const order = await fetch(`${baseUrl()}/api/streamers/${slug}/orders`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({
@@ -56,7 +58,7 @@ async function payVoiceTipByApi(name: string): Promise<string> {
 }
 
 async function streamerName(): Promise<string> {
-  const response = await fetch(`${baseUrl()}/api/streamers/${SLUG}`);
+  const response = await fetch(`${baseUrl()}/api/streamers/${slug}`);
   return ((await response.json()) as { name: string }).name;
 }
 
@@ -72,15 +74,18 @@ async function expectAudioAdvancing(page: Page) {
     { timeout: 15_000 },
   );
   const first = await audio.evaluate((element: HTMLAudioElement) => element.currentTime);
-  await page.waitForTimeout(400);
-  const second = await audio.evaluate((element: HTMLAudioElement) => element.currentTime);
-  expect(second).toBeGreaterThan(first);
+  // Still playing: the clock moves on past where it was.
+  await page.waitForFunction(
+    (from) => (document.querySelector('audio')?.currentTime ?? 0) > from,
+    first,
+    { timeout: 5_000 },
+  );
 }
 
 async function openAudioPlayer(browser: Browser) {
   const page = await browser.newPage();
   const errors = collectPageErrors(page);
-  await page.goto(`${baseUrl()}/${SLUG}/audio-player`);
+  await page.goto(`${baseUrl()}/${slug}/audio-player`);
   await page
     .getByRole('heading', { name: `${await streamerName()} — Voice Messages`, level: 1 })
     .waitFor();
@@ -97,13 +102,15 @@ describe('voice messages', () => {
       // As in OBS's browser source: audio may start without a click (new messages auto-play).
       '--autoplay-policy=no-user-gesture-required',
     ]);
+    // Like the seeded TechGamer: a full form, and tips approved at once.
+    slug = (await createStreamer('voice', { settings: AUTO_APPROVE })).slug;
   });
   afterAll(() => browser.close());
 
   it('records 3 s on the donation page, pays in the sandbox, and the audio player plays it', async () => {
     const fan = uniqueName('Voice fan');
     const donation = await browser.newPage(PHONE);
-    await donation.goto(`${baseUrl()}/${SLUG}`);
+    await donation.goto(`${baseUrl()}/${slug}`);
     await donation.getByRole('button', { name: /^Donate/ }).waitFor();
     await donation.getByRole('textbox', { name: 'Your Name' }).fill(fan);
     await donation.getByRole('radio', { name: /Voice Message/ }).check();
@@ -111,7 +118,11 @@ describe('voice messages', () => {
 
     await donation.getByRole('button', { name: 'Start recording' }).click();
     await donation.getByText('Recording', { exact: true }).waitFor();
-    await donation.waitForTimeout(3_000);
+    // At least three seconds by the recorder's own clock ("0:03 / 1:00").
+    await donation
+      .getByRole('timer')
+      .filter({ hasText: /^0:0[3-9] / })
+      .waitFor({ timeout: 10_000 });
     await donation.getByRole('button', { name: 'Stop recording' }).click();
     // Uploaded to POST /api/uploads/voice, checked by the server and ready for the order.
     await donation.getByText('Voice message ready').waitFor({ timeout: 15_000 });
@@ -124,7 +135,7 @@ describe('voice messages', () => {
       .frameLocator(CHECKOUT_IFRAME)
       .getByRole('button', { name: 'Pay ₹51 (UPI)', exact: true })
       .click();
-    await donation.waitForURL(/\/status\?order_id=techgamer_[^&]+&status=success$/);
+    await donation.waitForURL(new RegExp(`/status\\?order_id=${slug}_[^&]+&status=success$`));
     await donation.getByRole('heading', { name: 'Payment Successful!' }).waitFor();
     await donation.close();
 

@@ -1,6 +1,13 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { baseUrl, collectPageErrors, launchBrowser } from './browser.ts';
+import { baseUrl, collectPageErrors, launchBrowser, scrollBelowDonationForm } from './browser.ts';
+import {
+  AUTO_APPROVE,
+  adminSessionToken,
+  createObsToken,
+  createStreamer,
+  randomIp,
+} from './fixtures.ts';
 
 /*
  * Fan leaderboards, goals and the OBS widgets in Chromium (issue 11): two fans tip, and the
@@ -9,18 +16,12 @@ import { baseUrl, collectPageErrors, launchBrowser } from './browser.ts';
  * and the sandbox gateway, each fan with their own cookie jar, as their browsers would.
  */
 
-const ADMIN = { email: 'admin@shabaash.local', password: 'e2e-admin-password' };
-/** A seeded streamer no other browser test tips, so its boards hold only this file's tips. */
-const SLUG = 'musicstream';
+/** This file's own streamer (set in beforeAll), so its boards hold only this file's tips. */
+let slug = '';
 const FULL_HD = { width: 1920, height: 1080 };
 const SMALL_SOURCE = { width: 800, height: 600 };
 /** The issue's bar: a widget shows a tip within a second of the payment being confirmed. */
 const LIVE_WITHIN_MS = 1000;
-
-function randomIp(): string {
-  const octet = () => Math.floor(Math.random() * 254) + 1;
-  return `10.${String(octet())}.${String(octet())}.${String(octet())}`;
-}
 
 async function api<T>(
   path: string,
@@ -45,14 +46,14 @@ async function api<T>(
 
 /** A fan's browser: opens the donation page (which hands out the fan cookie), then tips. */
 async function newFan(name: string) {
-  const page = await api(`/api/streamers/${SLUG}`);
+  const page = await api(`/api/streamers/${slug}`);
   const cookie = page.setCookie?.split(';')[0];
   if (!cookie) throw new Error('the donation page gave no fan cookie');
   return {
     name,
     /** Orders and pays a text tip; resolves once the gateway has confirmed the payment. */
     async tip(amountPaise: number, options: { anonymous?: boolean } = {}) {
-      const order = await api<{ order_id: string }>(`/api/streamers/${SLUG}/orders`, {
+      const order = await api<{ order_id: string }>(`/api/streamers/${slug}/orders`, {
         method: 'POST',
         cookie,
         body: {
@@ -96,7 +97,7 @@ async function openWidget(
   const page = await browser.newPage({ viewport: options.viewport ?? FULL_HD });
   const errors = collectPageErrors(page);
   await page.goto(
-    `${baseUrl()}/${SLUG}/widgets/${kind}?token=${encodeURIComponent(obsToken)}${options.query ?? ''}`,
+    `${baseUrl()}/${slug}/widgets/${kind}?token=${encodeURIComponent(obsToken)}${options.query ?? ''}`,
   );
   await page.waitForSelector('main[data-stream-status="connected"]', { timeout: 15_000 });
   return { page, errors };
@@ -121,21 +122,12 @@ describe('fan leaderboards, goals and OBS widgets (issue 11)', () => {
 
   beforeAll(async () => {
     browser = await launchBrowser();
-    const login = await api<{ session: { access_token: string } }>('/api/auth/login', {
+    // Tips count on the boards once approved: like the seeded streamers, it approves at once.
+    slug = (await createStreamer('widgets', { settings: AUTO_APPROVE })).slug;
+    obsToken = (await createObsToken(slug)).token;
+    const goal = await api(`/api/streamers/${slug}/goal`, {
       method: 'POST',
-      body: ADMIN,
-    });
-    expect(login.status).toBe(200);
-    const adminToken = login.body.session.access_token;
-    const created = await api<{ token: string }>(`/api/streamers/${SLUG}/obs-tokens`, {
-      method: 'POST',
-      token: adminToken,
-    });
-    expect(created.status).toBe(201);
-    obsToken = created.body.token;
-    const goal = await api(`/api/streamers/${SLUG}/goal`, {
-      method: 'POST',
-      token: adminToken,
+      token: adminSessionToken(),
       body: { title: 'New studio mic', target_paise: 15_000 },
     });
     expect(goal.status).toBe(201);
@@ -251,7 +243,8 @@ describe('fan leaderboards, goals and OBS widgets (issue 11)', () => {
 
     const page = await browser.newPage({ viewport: { width: 390, height: 844 } });
     const errors = collectPageErrors(page);
-    await page.goto(`${baseUrl()}/${SLUG}`);
+    await page.goto(`${baseUrl()}/${slug}`);
+    await scrollBelowDonationForm(page);
     const supporters = page.locator('[data-leaderboard="donation-page"]');
     // The list renders first as a loading state; wait for the supporters themselves.
     await expect
@@ -290,11 +283,11 @@ describe('fan leaderboards, goals and OBS widgets (issue 11)', () => {
 
   it('refuses a bad token with the overlay’s invalid-token screen', async () => {
     const page = await browser.newPage({ viewport: FULL_HD });
-    await page.goto(`${baseUrl()}/${SLUG}/widgets/leaderboard?token=obs_notarealtoken`);
+    await page.goto(`${baseUrl()}/${slug}/widgets/leaderboard?token=obs_notarealtoken`);
     await expect(page.locator('[role="alert"]').textContent()).resolves.toContain(
       'Invalid or expired OBS token',
     );
-    await page.goto(`${baseUrl()}/${SLUG}/widgets/goal`);
+    await page.goto(`${baseUrl()}/${slug}/widgets/goal`);
     await expect(page.locator('[role="alert"]').textContent()).resolves.toContain(
       'Please provide a valid OBS token',
     );

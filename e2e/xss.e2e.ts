@@ -1,8 +1,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { ALERT_TIMING } from '@shabaash/core';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { baseUrl, launchBrowser } from './browser.ts';
+import { baseUrl, launchBrowser, scrollBelowDonationForm } from './browser.ts';
+import { AUTO_APPROVE, adminSessionToken, createStreamer, randomIp, uniqueId } from './fixtures.ts';
 
 /*
  * The XSS corpus (issue 13, item 3): script tags, event-handler attributes, `javascript:` URLs,
@@ -21,7 +23,6 @@ import { baseUrl, launchBrowser } from './browser.ts';
  * apps/server/src/modules/telegram/telegram.test.ts.
  */
 
-const ADMIN = { email: 'admin@shabaash.local', password: 'e2e-admin-password' };
 const VOICE_FIXTURE = path.resolve(
   import.meta.dirname,
   '../apps/server/test/fixtures/audio/voice-3s-chrome.webm',
@@ -72,17 +73,6 @@ declare global {
   }
 }
 
-/** Order, form and login limits count per client IP; each call here is its own "client". */
-function randomIp(): string {
-  const octet = () => Math.floor(Math.random() * 254) + 1;
-  return `10.${String(octet())}.${String(octet())}.${String(octet())}`;
-}
-
-/** Unique per run, and short enough for a slug (at most 30 characters). */
-function uniqueId(): string {
-  return `${Date.now().toString(36)}${Math.floor(Math.random() * 1296).toString(36)}`;
-}
-
 async function api<T>(
   urlPath: string,
   options: { method?: string; body?: unknown; token?: string; ip?: string } = {},
@@ -99,25 +89,9 @@ async function api<T>(
   return { status: response.status, body: (text ? JSON.parse(text) : undefined) as T };
 }
 
-async function loginAsAdmin(): Promise<string> {
-  const { status, body } = await api<{ session: { access_token: string } }>('/api/auth/login', {
-    method: 'POST',
-    body: ADMIN,
-  });
-  expect(status).toBe(200);
-  return body.session.access_token;
-}
-
-/** A new streamer; new streamers hold every tip for review. */
-async function createStreamer(adminToken: string, prefix: string): Promise<string> {
-  const slug = `xss-${prefix}-${uniqueId()}`;
-  const { status } = await api('/api/admin/streamers', {
-    method: 'POST',
-    token: adminToken,
-    body: { slug, name: `XSS ${prefix}` },
-  });
-  expect(status).toBe(201);
-  return slug;
+/** A new streamer named `XSS <prefix>`; new streamers hold every tip for review. */
+async function createXssStreamer(prefix: string): Promise<string> {
+  return (await createStreamer(`xss-${prefix}`, { name: `XSS ${prefix}` })).slug;
 }
 
 async function createOrder(
@@ -177,10 +151,10 @@ async function payVoiceTip(slug: string, tip: Tip): Promise<void> {
 type DashboardDonation = { id: string; name: string };
 
 /** Approves this streamer's held tips, in the order of `tips`. */
-async function approveInOrder(adminToken: string, slug: string, tips: readonly Tip[]) {
+async function approveInOrder(slug: string, tips: readonly Tip[]) {
   const pending = await api<{ donations: DashboardDonation[] }>(
     `/api/streamers/${slug}/donations?status=pending`,
-    { token: adminToken },
+    { token: adminSessionToken() },
   );
   expect(pending.status).toBe(200);
   for (const tip of tips) {
@@ -188,7 +162,7 @@ async function approveInOrder(adminToken: string, slug: string, tips: readonly T
     expect(donation, `held tip of ${tip.name}`).toBeDefined();
     const { status } = await api(`/api/donations/${donation?.id ?? ''}/approve`, {
       method: 'POST',
-      token: adminToken,
+      token: adminSessionToken(),
     });
     expect(status).toBe(200);
   }
@@ -203,7 +177,12 @@ type GuardedPage = { page: Page; dialogs: string[] };
 async function openGuardedPage(
   browser: Browser,
   url: string,
-  options: { token?: string; viewport?: { width: number; height: number } } = {},
+  options: {
+    token?: string;
+    viewport?: { width: number; height: number };
+    /** The page's timers run on a clock the test can move forward (Playwright's clock). */
+    fakeClock?: boolean;
+  } = {},
 ): Promise<GuardedPage> {
   const context = await browser.newContext({
     bypassCSP: true,
@@ -223,6 +202,7 @@ async function openGuardedPage(
     dialogs.push(`${dialog.type()}: ${dialog.message()}`);
     void dialog.dismiss();
   });
+  if (options.fakeClock) await page.clock.install();
   await page.goto(`${baseUrl()}${url}`);
   return { page, dialogs };
 }
@@ -304,22 +284,20 @@ async function bidiLeaks(page: Page): Promise<string[]> {
 
 describe('XSS corpus (issue 13)', () => {
   let browser: Browser;
-  let adminToken: string;
 
   beforeAll(async () => {
     browser = await launchBrowser([
       // Voice messages may play without a click, as in OBS.
       '--autoplay-policy=no-user-gesture-required',
     ]);
-    adminToken = await loginAsAdmin();
   });
   afterAll(() => browser.close());
 
   it('OBS overlay: every alert shows the corpus as text and nothing runs', async () => {
-    const slug = await createStreamer(adminToken, 'obs');
+    const slug = await createXssStreamer('obs');
     const obs = await api<{ token: string }>(`/api/streamers/${slug}/obs-tokens`, {
       method: 'POST',
-      token: adminToken,
+      token: adminSessionToken(),
     });
     expect(obs.status).toBe(201);
     for (const tip of TIPS) await payTip(slug, tip);
@@ -327,7 +305,7 @@ describe('XSS corpus (issue 13)', () => {
     const guarded = await openGuardedPage(
       browser,
       `/${slug}/obs-alerts?token=${encodeURIComponent(obs.body.token)}`,
-      { viewport: { width: 1920, height: 1080 } },
+      { viewport: { width: 1920, height: 1080 }, fakeClock: true },
     );
     const { page } = guarded;
     await page.waitForFunction(
@@ -339,13 +317,17 @@ describe('XSS corpus (issue 13)', () => {
       { timeout: 15_000 },
     );
     // Held for review, then approved: they play one after another, in this order.
-    await approveInOrder(adminToken, slug, TIPS);
+    await approveInOrder(slug, TIPS);
 
     for (const tip of TIPS) {
       const card = page.locator('article[data-alert-id]', { hasText: tip.shownName });
       await card.waitFor({ state: 'attached', timeout: 30_000 });
       await expectLiteral(card, tip.shownName, { exact: true });
-      // Typed out to the end, the message is exactly what the fan wrote.
+      // Typed out to the end (the page's clock jumps past the typing), the message is exactly
+      // what the fan wrote.
+      await page.clock.fastForward(
+        Array.from(tip.message).length * ALERT_TIMING.typingMsPerCharacter,
+      );
       await page.waitForFunction(
         (expected) => document.querySelector('[data-overlay-message]')?.textContent === expected,
         tip.message,
@@ -353,16 +335,20 @@ describe('XSS corpus (issue 13)', () => {
       );
       await expectNothingRan(guarded);
       await expectNoInvisibleControls(page);
+      // The rest of its time on screen and its fade pass at once: the next alert comes.
+      await page.clock.runFor(ALERT_TIMING.baseMs + ALERT_TIMING.fadeClearMs);
     }
     await page.context().close();
   }, 150_000);
 
   it('streamer dashboard: held tips, before and after a live arrival, show as text', async () => {
-    const slug = await createStreamer(adminToken, 'dash');
+    const slug = await createXssStreamer('dash');
     const [first, ...others] = TIPS;
     for (const tip of others) await payTip(slug, tip);
 
-    const guarded = await openGuardedPage(browser, `/dashboard/${slug}`, { token: adminToken });
+    const guarded = await openGuardedPage(browser, `/dashboard/${slug}`, {
+      token: adminSessionToken(),
+    });
     const { page } = guarded;
     await page.getByRole('heading', { name: 'XSS dash' }).waitFor();
     await page.locator('[data-live-status="live"]').waitFor();
@@ -393,13 +379,18 @@ describe('XSS corpus (issue 13)', () => {
   }, 90_000);
 
   it("donation page: Recent Support (codelive's simple form) shows the corpus as text", async () => {
-    // codelive approves tips by itself; these five are its most recent, so all are listed.
-    for (const tip of TIPS) await payTip('codelive', tip);
+    // Set up like the seeded CodeLive: the simple form, tips approved at once. These five are
+    // its only tips, so all are listed.
+    const { slug } = await createStreamer('xss-simple', {
+      settings: { ...AUTO_APPROVE, page: { form_variant: 'simple' } },
+    });
+    for (const tip of TIPS) await payTip(slug, tip);
 
-    const guarded = await openGuardedPage(browser, '/codelive', {
+    const guarded = await openGuardedPage(browser, `/${slug}`, {
       viewport: { width: 390, height: 844 },
     });
     const { page } = guarded;
+    await scrollBelowDonationForm(page);
     await page.getByRole('heading', { name: 'Recent Support' }).waitFor();
     for (const tip of TIPS) {
       const row = page.locator('li', { hasText: tip.message });
@@ -413,9 +404,9 @@ describe('XSS corpus (issue 13)', () => {
   });
 
   it('audio player: voice tips list and play with the corpus as text', async () => {
-    const slug = await createStreamer(adminToken, 'voice');
+    const slug = await createXssStreamer('voice');
     for (const tip of TIPS) await payVoiceTip(slug, tip);
-    await approveInOrder(adminToken, slug, TIPS);
+    await approveInOrder(slug, TIPS);
 
     const guarded = await openGuardedPage(browser, `/${slug}/audio-player`);
     const { page } = guarded;
@@ -457,7 +448,9 @@ describe('XSS corpus (issue 13)', () => {
     expect((await api('/api/site/leads', { method: 'POST', body: lead })).status).toBe(201);
     expect((await api('/api/site/contact', { method: 'POST', body: contact })).status).toBe(201);
 
-    const guarded = await openGuardedPage(browser, '/dashboard/admin', { token: adminToken });
+    const guarded = await openGuardedPage(browser, '/dashboard/admin', {
+      token: adminSessionToken(),
+    });
     const { page } = guarded;
     await page.getByRole('tab', { name: 'Inbox' }).click();
 
@@ -500,7 +493,9 @@ describe('XSS corpus (issue 13)', () => {
     expect((await api('/api/site/leads', { method: 'POST', body: lead })).status).toBe(201);
     expect((await api('/api/site/contact', { method: 'POST', body: contact })).status).toBe(201);
 
-    const guarded = await openGuardedPage(browser, '/dashboard/admin', { token: adminToken });
+    const guarded = await openGuardedPage(browser, '/dashboard/admin', {
+      token: adminSessionToken(),
+    });
     const { page } = guarded;
     await page.getByRole('tab', { name: 'Inbox' }).click();
     await page.locator(`li[data-lead="${lead.email}"]`).waitFor({ timeout: 15_000 });
@@ -510,7 +505,7 @@ describe('XSS corpus (issue 13)', () => {
   });
 
   it('payment status and sandbox checkout pages show the donor name as text', async () => {
-    const slug = await createStreamer(adminToken, 'status');
+    const slug = await createXssStreamer('status');
     // String.replace patterns and the checkout template's own placeholders, as a name.
     const dollarTip: Tip = {
       name: "$` $' $& $$ {{state}}",

@@ -37,5 +37,7 @@ export function buildWebIfStale({ force = false } = {}) {
   return true;
 }
 
-if (import.meta.url === `file://${process.argv[1]}`)
-  buildWebIfStale({ force: process.argv.includes('--force') });
+if (import.meta.url === `file://${process.argv[1]}`) {
+  if (!buildWebIfStale({ force: process.argv.includes('--force') }))
+    console.log('Web build is up to date.');
+}

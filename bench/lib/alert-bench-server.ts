@@ -35,6 +35,9 @@ const server = await startBenchApp({
   admin: BENCH_ADMIN,
   seed: process.env.BENCH_SEED === '1',
   logLevel: 'error',
+  // Thousands of overlays from one address on one token, and an open-files limit the benchmark
+  // raises after start-up: the production caps would refuse most of them.
+  streamCaps: { total: 1_000_000, perAddress: 1_000_000, perToken: 1_000_000 },
 });
 const { app, database, secret } = server;
 

@@ -39,6 +39,7 @@ function alertFrame(name: string): Buffer {
       hyperemote_id: null,
       voice_url: null,
       voice_duration_ms: null,
+      is_sandbox: false,
     },
   };
   return Buffer.from(`id: ${String(id)}\nevent: alert\ndata: ${JSON.stringify(alert)}\n\n`);

@@ -8,6 +8,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { buildApp } from '../../apps/server/src/app.ts';
+import type { StreamCaps } from '../../apps/server/src/realtime/stream-limits.ts';
 import { loadConfig } from '../../apps/server/src/config.ts';
 import { openDatabase } from '../../apps/server/src/db/client.ts';
 import { seedOnFirstStart } from '../../apps/server/src/db/seed.ts';
@@ -24,6 +25,8 @@ export type BenchAppOptions = {
   logLevel?: string;
   /** The reconciler and other timers, as `npm start` runs them. */
   backgroundJobs?: boolean;
+  /** Stream caps other than production's (a benchmark's overlays share one address and token). */
+  streamCaps?: Partial<StreamCaps>;
 };
 
 export async function startBenchApp(options: BenchAppOptions) {
@@ -35,6 +38,9 @@ export async function startBenchApp(options: BenchAppOptions) {
     ADMIN_EMAIL: options.admin.email,
     ADMIN_PASSWORD: options.admin.password,
     WEB_DIST_DIR: path.join(dataDir, 'no-web-build'),
+    // The benchmark's clients play a reverse proxy on loopback: each fan's X-Forwarded-For
+    // address is believed, so per-address limits count fans, not the one benchmark machine.
+    TRUST_PROXY: '127.0.0.1',
     ...(options.logLevel ? { LOG_LEVEL: options.logLevel } : {}),
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
   });
@@ -50,7 +56,12 @@ export async function startBenchApp(options: BenchAppOptions) {
       adminPassword: options.admin.password,
     });
   }
-  const app = await buildApp({ config, database, backgroundJobs: options.backgroundJobs ?? false });
+  const app = await buildApp({
+    config,
+    database,
+    backgroundJobs: options.backgroundJobs ?? false,
+    ...(options.streamCaps ? { streamCaps: options.streamCaps } : {}),
+  });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
   if (typeof address !== 'object' || address === null) throw new Error('server did not listen');

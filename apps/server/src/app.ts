@@ -10,8 +10,27 @@ import Fastify, {
 import type { Config } from './config.ts';
 import type { DatabaseConnection } from './db/client.ts';
 import { AppError, badRequest, GENERIC_ERROR_MESSAGE } from './errors.ts';
+import { trustProxyOption } from './lib/client-address.ts';
+import { registerRateLimits } from './lib/rate-limits.ts';
+import {
+  configuredOverloadLimits,
+  registerOverloadProtection,
+  type OverloadLimits,
+} from './lib/overload.ts';
+import { Metrics, registerMetricsRoute } from './metrics/metrics.ts';
+import { backupRoutes } from './modules/backups/backups.routes.ts';
+import { createBackupScheduler } from './modules/backups/backups.service.ts';
+import { redactUrl } from './lib/redact-url.ts';
+import {
+  DEFAULT_REQUEST_TIMEOUTS,
+  limitBodyTime,
+  timeoutServerOptions,
+  type RequestTimeouts,
+} from './lib/request-timeouts.ts';
 import { containsUnstorableText } from './lib/unstorable-text.ts';
+import { spoolDirOf, UploadReader } from './lib/upload-reader.ts';
 import { adminRoutes } from './modules/admin/admin.routes.ts';
+import { analyticsRoutes } from './modules/analytics/analytics.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { donationRoutes } from './modules/donations/donations.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
@@ -32,16 +51,26 @@ import {
   createTelegramModeration,
   type TelegramModeration,
 } from './modules/telegram/telegram-bot.ts';
+import { startTelegramUpdates } from './modules/telegram/telegram-updates.ts';
 import { telegramRoutes } from './modules/telegram/telegram.routes.ts';
 import { siteRoutes } from './modules/site/site.routes.ts';
+import { streamControlRoutes } from './modules/stream-control/stream-control.routes.ts';
 import { streamerRoutes } from './modules/streamers/streamers.routes.ts';
 import { uploadRoutes } from './modules/uploads/uploads.routes.ts';
 import { startVoiceUploadCleanup } from './modules/uploads/uploads.service.ts';
 import { voiceMessageRoutes } from './modules/voice-messages/voice-messages.routes.ts';
 import { EventBus } from './realtime/event-bus.ts';
 import { SseRegistry } from './realtime/sse.ts';
+import { configuredStreamCaps, StreamLimits, type StreamCaps } from './realtime/stream-limits.ts';
 import { createFileStorage } from './storage/create-file-storage.ts';
 import { webRoutes } from './web/web.routes.ts';
+import { createMailer, type Mailer } from './modules/mail/mailer.ts';
+import { SpeechRunner } from './modules/speech/speech-jobs.ts';
+import type { SpeechProvider } from './modules/speech/speech-provider.ts';
+import { createSpeechProvider } from './modules/speech/speech-providers.ts';
+import { speechRoutes } from './modules/speech/speech.routes.ts';
+import { createPlanChangeHandler, startHostingReminders } from './modules/plans/plan-mail.ts';
+import { planRoutes } from './modules/plans/plans.routes.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -49,10 +78,23 @@ declare module 'fastify' {
     database: DatabaseConnection;
     payments: PaymentsContext;
     realtime: { bus: EventBus; sse: SseRegistry; overlays: OverlayHub };
+    /** The multipart reader of every upload route (its in-progress caps count them all). */
+    uploads: UploadReader;
     /** The Telegram moderation bot, when TELEGRAM_BOT_TOKEN is set. */
     telegram: TelegramModeration | null;
+    /** Every account e-mail: SMTP with SMTP_URL, else the DATA_DIR/outbox folder. */
+    mailer: Mailer;
+    /** Renders tips read aloud in the background (issue 23). */
+    speech: SpeechRunner;
+    /** Prometheus series, when METRICS_TOKEN or METRICS_PORT asks for them. */
+    metrics: Metrics | null;
+    /** Set on SIGTERM: /healthz answers 503 so the proxy sends new requests elsewhere. */
+    lifecycle: { isDraining: boolean };
   }
 }
+
+/** How often the Monthly Hosting reminder check runs; it e-mails 3 days before the end. */
+const HOSTING_REMINDER_INTERVAL_MS = 3_600_000;
 
 export type AppDependencies = {
   config: Config;
@@ -61,6 +103,16 @@ export type AppDependencies = {
   backgroundJobs?: boolean;
   /** Hears every route as it is registered (the authorization matrix test lists them so). */
   onRoute?: (route: RouteOptions) => void;
+  /** Replaces some stream caps (tests use small ones; benchmarks open thousands of overlays). */
+  streamCaps?: Partial<StreamCaps>;
+  /** Replaces some request timeouts (tests use short ones). */
+  timeouts?: Partial<RequestTimeouts>;
+  /** Where log lines go instead of stdout (tests read the access log). */
+  logStream?: { write(line: string): void };
+  /** Replaces some overload limits (tests use impossible ones and a short sample interval). */
+  overload?: Partial<OverloadLimits>;
+  /** Replaces the configured speech provider (tests use a controllable one). */
+  speechProvider?: SpeechProvider;
 };
 
 /** Builds the HTTP application: every module's routes, the error shape, and the web app. */
@@ -69,14 +121,24 @@ export async function buildApp({
   database,
   backgroundJobs = false,
   onRoute,
+  streamCaps,
+  timeouts: timeoutOverrides,
+  logStream,
+  overload,
+  speechProvider,
 }: AppDependencies): Promise<FastifyInstance> {
+  const timeouts = { ...DEFAULT_REQUEST_TIMEOUTS, ...timeoutOverrides };
   const app = Fastify({
+    ...timeoutServerOptions(timeouts),
     logger: {
       level: config.LOG_LEVEL,
       redact: ['req.headers.authorization', 'req.headers.cookie', '*.password', '*.phone'],
+      serializers: { req: serializeRequest },
+      ...(logStream ? { stream: logStream } : {}),
     },
     logController: new OneLineRequestLog(),
-    trustProxy: true,
+    // Which proxies may name the client (X-Forwarded-For); none unless TRUST_PROXY says so.
+    trustProxy: trustProxyOption(config.TRUST_PROXY),
     bodyLimit: 64 * 1024,
     // Keep-alive connections that are idle are closed at shutdown; busy ones finish first.
     forceCloseConnections: 'idle',
@@ -90,6 +152,8 @@ export async function buildApp({
   });
   // Before any plugin, so routes registered inside plugins are heard too.
   if (onRoute) app.addHook('onRoute', onRoute);
+  // Before any route too (the not-found one included): a trickled body is cut everywhere.
+  limitBodyTime(app, timeouts.bodyMs);
 
   // Baseline security headers on every answer. API answers may run nothing and be framed by no
   // one; web pages replace the CSP with their own (web/content-security-policy.ts).
@@ -105,13 +169,38 @@ export async function buildApp({
     crossOriginEmbedderPolicy: false,
   });
 
+  // Per-client limits the routes consult (lib/rate-limits.ts), shared by instances on PostgreSQL.
+  await registerRateLimits(app, database);
+
   app.decorate('config', config);
   app.decorate('database', database);
   const bus = new EventBus(database, app.log);
   await bus.start();
-  const sse = new SseRegistry();
-  const overlays = new OverlayHub(database.db, bus, app.log);
+  const sse = new SseRegistry(
+    new StreamLimits({ ...configuredStreamCaps(config), ...streamCaps }),
+    bus,
+  );
+  const overlays = new OverlayHub(
+    database.db,
+    bus,
+    app.log,
+    config.ALERT_FRESH_REPLAY_SECONDS * 1000,
+  );
   app.decorate('realtime', { bus, sse, overlays });
+  app.decorate('lifecycle', { isDraining: false });
+  const metrics = config.METRICS_TOKEN || config.METRICS_PORT ? new Metrics(database, sse) : null;
+  app.decorate('metrics', metrics);
+  if (metrics) {
+    app.addHook('onResponse', async (request, reply) => metrics.observeRequest(request, reply));
+    overlays.onAlertWritten = (createdAt) => metrics.alertDelivered(createdAt);
+  }
+  // Past the event-loop or memory limit, non-essential requests are refused at once (503).
+  await registerOverloadProtection(app, { ...configuredOverloadLimits(config), ...overload }, () =>
+    metrics?.shedRequests.inc(),
+  );
+  const uploads = new UploadReader(spoolDirOf(config.dataDir));
+  await uploads.removeLeftovers();
+  app.decorate('uploads', uploads);
   // Open streams would keep the server from closing; end them first, then stop listening.
   app.addHook('preClose', async () => {
     sse.closeAll();
@@ -131,6 +220,20 @@ export async function buildApp({
     : null;
   app.decorate('telegram', telegram);
 
+  const mailer = createMailer(config, app.log);
+  app.decorate('mailer', mailer);
+  app.addHook('onClose', async () => mailer.close());
+
+  const speech = new SpeechRunner({
+    db: database.db,
+    storage: createFileStorage(config),
+    provider: speechProvider ?? createSpeechProvider(config),
+    log: app.log,
+    concurrency: config.SPEECH_CONCURRENCY,
+  });
+  app.decorate('speech', speech);
+  app.addHook('onClose', async () => speech.close());
+
   app.decorate('payments', {
     db: database.db,
     provider: createPaymentProvider(config, database.db),
@@ -142,12 +245,17 @@ export async function buildApp({
         streamerId: donation.streamerId,
         donationId: donation.id,
       });
+      if (donation.paymentStatus === 'success') metrics?.tipPaid(donation.amountPaise);
       if (alertId !== null) {
         bus.publish({
           kind: 'alert',
           streamerId: donation.streamerId,
           alertId,
           ...(alert ? { alert } : {}),
+        });
+        // Speech is rendered in the background, after the webhook has been answered.
+        speech.requestForAlert(alertId).catch((error: unknown) => {
+          app.log.warn({ err: error, alertId }, 'could not request speech for the alert');
         });
       }
       // A paid donation held for review goes to the streamer's Telegram moderators.
@@ -159,6 +267,14 @@ export async function buildApp({
         });
       }
     },
+    // A paid plan order: the page's tip types change, and the buyer gets a receipt.
+    onPlanChanged: createPlanChangeHandler({
+      db: database.db,
+      mailer,
+      log: app.log,
+      publicUrl: config.publicUrl,
+      bus,
+    }),
   } satisfies PaymentsContext);
 
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
@@ -192,6 +308,8 @@ export async function buildApp({
   });
 
   await app.register(healthRoutes);
+  if (metrics && config.METRICS_TOKEN) registerMetricsRoute(app, metrics, config.METRICS_TOKEN);
+  await app.register(backupRoutes);
   await app.register(authRoutes);
   await app.register(adminRoutes);
   await app.register(donationRoutes);
@@ -201,29 +319,62 @@ export async function buildApp({
   await app.register(dashboardRoutes);
   await app.register(moderationRoutes);
   await app.register(telegramRoutes);
+  await app.register(streamControlRoutes);
   if (app.payments.provider.name === 'sandbox') await app.register(sandboxRoutes);
   await app.register(streamerRoutes);
   await app.register(siteRoutes);
   await app.register(uploadRoutes);
   await app.register(voiceMessageRoutes);
+  await app.register(speechRoutes);
   await app.register(leaderboardRoutes);
+  await app.register(analyticsRoutes);
   await app.register(settingsRoutes);
   await app.register(inviteRoutes);
+  await app.register(planRoutes);
   await app.register(webRoutes, { distDir: config.webDistDir });
 
   if (backgroundJobs) {
+    speech.start();
     const stopReconciler = startReconciler(app.payments, config.RECONCILE_INTERVAL_MS);
     app.addHook('onClose', async () => stopReconciler());
+    if (config.BACKUP_TIME !== 'off') {
+      const backups = createBackupScheduler(config, database, app.log, bus.instanceId);
+      const stopBackups = backups.start();
+      app.addHook('onClose', async () => stopBackups());
+    }
+    const stopHostingReminders = startHostingReminders(
+      { db: database.db, mailer, log: app.log, publicUrl: config.publicUrl },
+      HOSTING_REMINDER_INTERVAL_MS,
+    );
+    app.addHook('onClose', async () => stopHostingReminders());
     const stopVoiceCleanup = startVoiceUploadCleanup({
       db: database.db,
       storage: createFileStorage(config),
       log: app.log,
     });
     app.addHook('onClose', async () => stopVoiceCleanup());
-    if (telegram) await startTelegram(app, telegram);
+    if (telegram) {
+      const updates = startTelegramUpdates(telegram, {
+        webhookUrl: config.TELEGRAM_WEBHOOK_URL,
+        database,
+        log: app.log,
+      });
+      // Before the database closes: the update being handled still needs it.
+      app.addHook('preClose', () => updates.stop());
+    }
   }
 
   return app;
+}
+
+/** Fastify's own request fields for a log line, with the URL's secrets replaced. */
+function serializeRequest(request: FastifyRequest) {
+  return {
+    method: request.method,
+    url: redactUrl(request.url),
+    host: request.host,
+    remoteAddress: request.ip,
+  };
 }
 
 /**
@@ -241,7 +392,7 @@ class OneLineRequestLog extends LogController {
   ): void {
     const line = {
       method: request.method,
-      url: request.url,
+      url: redactUrl(request.url),
       statusCode: reply.statusCode,
       responseTime: reply.elapsedTime,
     };
@@ -270,28 +421,5 @@ function clientErrorBody(error: FastifyError, status: number) {
         return errorBody('invalid_json', 'The request body is not valid JSON.');
       }
       return errorBody(status === 429 ? 'rate_limited' : 'bad_request', error.message);
-  }
-}
-
-/**
- * Long polling by default; webhook mode when TELEGRAM_WEBHOOK_URL is set. Telegram being
- * unreachable never stops the server from starting: the bot retries on its own.
- */
-async function startTelegram(app: FastifyInstance, telegram: TelegramModeration): Promise<void> {
-  const webhookUrl = app.config.TELEGRAM_WEBHOOK_URL;
-  try {
-    await telegram.bot.init();
-    if (webhookUrl) {
-      await telegram.bot.api.setWebhook(webhookUrl, { secret_token: telegram.webhookSecret });
-      return;
-    }
-    void telegram.bot
-      .start({ onStart: () => app.log.info('telegram bot polling') })
-      .catch((error: unknown) => {
-        app.log.error({ err: error }, 'telegram polling stopped');
-      });
-    app.addHook('onClose', async () => telegram.bot.stop());
-  } catch (error) {
-    app.log.error({ err: error }, 'telegram bot could not start; moderation by Telegram is off');
   }
 }

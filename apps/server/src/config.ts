@@ -1,3 +1,4 @@
+import net from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -33,6 +34,14 @@ const envSchema = z.object({
   ADMIN_PASSWORD: z.string().min(6, 'must be at least 6 characters').optional(),
   /** Which payment gateway takes the money. */
   PAYMENT_PROVIDER: z.enum(['sandbox', 'cashfree', 'razorpay']).default('sandbox'),
+  /**
+   * `true` lets the sandbox gateway (no real money) run behind an https PUBLIC_URL, e.g. a
+   * public staging site; without it the server refuses, so a live site never shows fake tips.
+   */
+  ALLOW_SANDBOX_IN_PRODUCTION: z
+    .enum(['true', 'false'], { error: 'must be true or false' })
+    .default('false')
+    .transform((value) => value === 'true'),
   CASHFREE_APP_ID: optionalString,
   CASHFREE_SECRET_KEY: optionalString,
   CASHFREE_ENV: z.enum(['sandbox', 'production']).default('sandbox'),
@@ -53,6 +62,8 @@ const envSchema = z.object({
     .regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://')
     .optional(),
   CONTACT_INBOX: z.email().optional(),
+  /** The From of account e-mails (password reset); no-reply@ the PUBLIC_URL host when unset. */
+  MAIL_FROM: z.email().optional(),
   /** Hours of inactivity after which a login session expires. */
   SESSION_TTL_HOURS: z.coerce
     .number()
@@ -64,6 +75,130 @@ const envSchema = z.object({
    * (each order still backs off on its own: 1, 2, 4 … 30 minutes).
    */
   RECONCILE_INTERVAL_MS: z.coerce.number().int().min(100).max(3_600_000).default(15_000),
+  /**
+   * Which reverse proxies may name the client's address in X-Forwarded-For: a hop count, or
+   * proxy addresses and CIDRs. Unset: none, so the socket's address is the client's.
+   */
+  TRUST_PROXY: z
+    .string()
+    .transform((value, context) => {
+      const trusted = parseTrustProxy(value);
+      if (trusted !== null) return trusted;
+      context.addIssue({ code: 'custom', message: TRUST_PROXY_HINT });
+      return z.NEVER;
+    })
+    .optional(),
+  /**
+   * Live streams (overlays, widgets, dashboards, donation pages) one instance holds at once;
+   * half the process's open-files limit when unset.
+   */
+  MAX_STREAMS: z.coerce.number().int().min(1, 'must be a whole number of at least 1').optional(),
+  /** Live streams from one client address (an IPv6 client: its /64) at once. */
+  MAX_STREAMS_PER_ADDRESS: z.coerce
+    .number()
+    .int()
+    .min(1, 'must be a whole number of at least 1')
+    .optional(),
+  /**
+   * Megabytes that voice uploads no paid donation has claimed yet may take in storage; new
+   * uploads are refused (503) while they take this much (unpaid ones are deleted after 24 h).
+   */
+  UNCLAIMED_UPLOADS_MAX_MB: z.coerce
+    .number({ error: 'must be a whole number of megabytes' })
+    .int('must be a whole number of megabytes')
+    .min(1, 'must be a whole number of megabytes, at least 1')
+    .max(1_000_000, 'must be at most 1000000 (1 TB)')
+    .default(1024),
+  /**
+   * Seconds back a fresh overlay (one opened without Last-Event-ID) looks for alerts no overlay
+   * has shown yet. Two minutes covers restarting OBS or reloading a browser source after a
+   * crash, while a tip from earlier in the stream, already seen in chat, never pops up
+   * unannounced when the streamer adds the overlay to a new scene. 0 turns the replay off.
+   */
+  ALERT_FRESH_REPLAY_SECONDS: z.coerce
+    .number({ error: 'must be a whole number of seconds from 0 to 900' })
+    .int('must be a whole number of seconds from 0 to 900')
+    .min(0, 'must be a whole number of seconds from 0 to 900')
+    .max(900, 'must be a whole number of seconds from 0 to 900 (15 minutes)')
+    .default(120),
+  /**
+   * India time (Asia/Kolkata, HH:MM) of the daily backup, or `off`. One instance takes it
+   * (DATA_DIR/backups, or the S3 bucket when S3 is configured) and checks it by restoring it.
+   */
+  BACKUP_TIME: z
+    .string()
+    .trim()
+    .regex(/^(off|([01]\d|2[0-3]):[0-5]\d)$/, 'must be a time of day such as 04:00, or off')
+    .default('04:00'),
+  /** Daily backups kept (the newest of each of this many days). */
+  BACKUP_KEEP_DAILY: z.coerce
+    .number({ error: 'must be a whole number from 1 to 365' })
+    .int('must be a whole number from 1 to 365')
+    .min(1, 'must be a whole number from 1 to 365')
+    .max(365, 'must be a whole number from 1 to 365')
+    .default(7),
+  /** Weekly backups kept besides (the newest of each of this many weeks); 0 keeps none. */
+  BACKUP_KEEP_WEEKLY: z.coerce
+    .number({ error: 'must be a whole number from 0 to 520' })
+    .int('must be a whole number from 0 to 520')
+    .min(0, 'must be a whole number from 0 to 520')
+    .max(520, 'must be a whole number from 0 to 520')
+    .default(4),
+  /**
+   * Bearer token that /metrics asks for. Without it (and without METRICS_PORT) /metrics is not
+   * served at all, so it is never public by accident.
+   */
+  METRICS_TOKEN: z.string().trim().min(16, 'must be at least 16 characters').optional(),
+  /**
+   * A second port serving only /metrics, without a token (bind it to an internal network with
+   * METRICS_HOST). Unset: no metrics port.
+   */
+  METRICS_PORT: z.coerce.number().int().min(1).max(65535).optional(),
+  /** Address the metrics port binds; this machine only by default. */
+  METRICS_HOST: z.string().default('127.0.0.1'),
+  /**
+   * Mean event-loop delay (ms) past which non-essential requests get 503 with Retry-After, while
+   * webhooks, live streams and health checks keep working. 0 (the default) turns the check off:
+   * the embedded database stalls the loop for seconds by design (a backup, a migration), so it
+   * is for PostgreSQL deployments, where 1000 is a good value (deploy/systemd sets it).
+   */
+  OVERLOAD_EVENT_LOOP_DELAY_MS: z.coerce
+    .number({ error: 'must be a whole number of milliseconds' })
+    .int('must be a whole number of milliseconds')
+    .min(0, 'must be a whole number of milliseconds')
+    .default(0),
+  /** Resident memory (MB) past which non-essential requests get 503 too. Unset: no limit. */
+  OVERLOAD_MAX_RSS_MB: z.coerce
+    .number({ error: 'must be a whole number of megabytes' })
+    .int('must be a whole number of megabytes')
+    .min(1, 'must be a whole number of megabytes')
+    .optional(),
+  /**
+   * Seconds a stopping instance (SIGTERM) keeps answering /healthz with 503 before it closes
+   * its port, so a proxy polling it sends new requests elsewhere first.
+   */
+  SHUTDOWN_DRAIN_SECONDS: z.coerce
+    .number({ error: 'must be a whole number of seconds from 0 to 60' })
+    .int('must be a whole number of seconds from 0 to 60')
+    .min(0, 'must be a whole number of seconds from 0 to 60')
+    .max(60, 'must be a whole number of seconds from 0 to 60')
+    .default(0),
+  /**
+   * Who renders speech for tips read aloud (issue 23): `espeak` (embedded eSpeak NG, no key, no
+   * network) or `sarvam` (Sarvam AI Bulbul, natural Hindi and Indian English; needs SARVAM_API_KEY).
+   */
+  SPEECH_PROVIDER: z.enum(['espeak', 'sarvam']).default('espeak'),
+  /** Sarvam AI subscription key (sent as `api-subscription-key`; never logged). */
+  SARVAM_API_KEY: optionalString,
+  /** Overrides Sarvam's base URL (https://api.sarvam.ai), e.g. a local fake in tests. */
+  SARVAM_API_BASE: z.url().optional(),
+  /** Speech renders running at once on this instance (each eSpeak render takes a CPU core). */
+  SPEECH_CONCURRENCY: z.coerce
+    .number({ error: 'must be a whole number from 1 to 16' })
+    .int('must be a whole number from 1 to 16')
+    .min(1, 'must be a whole number from 1 to 16')
+    .max(16, 'must be a whole number from 1 to 16')
+    .default(1),
   /** pino log level. */
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Folder with the built web app; the server answers API calls only when it is missing. */
@@ -75,6 +210,8 @@ export type Config = z.infer<typeof envSchema> & {
   dataDir: string;
   /** Origin used to build absolute links when PUBLIC_URL is unset. */
   publicUrl: string;
+  /** The From address of account e-mails. */
+  mailFrom: string;
   /** Absolute folder with the built web app. */
   webDistDir: string;
 };
@@ -96,13 +233,40 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   const values = parsed.data;
   requireProviderKeys(values);
+  if (values.SPEECH_PROVIDER === 'sarvam' && !values.SARVAM_API_KEY) {
+    throw new ConfigError('SPEECH_PROVIDER=sarvam needs SARVAM_API_KEY to be set');
+  }
+  refuseSandboxInProduction(values);
   const publicUrl = (values.PUBLIC_URL ?? `http://localhost:${values.PORT}`).replace(/\/$/, '');
   return {
     ...values,
     dataDir: path.resolve(values.DATA_DIR),
     publicUrl,
+    mailFrom: values.MAIL_FROM ?? `no-reply@${new URL(publicUrl).hostname}`,
     webDistDir: path.resolve(values.WEB_DIST_DIR ?? path.join(repoRoot, 'apps/web/build/client')),
   };
+}
+
+const TRUST_PROXY_HINT =
+  'must be a hop count (e.g. 1) or a comma-separated list of proxy addresses or CIDRs (e.g. 127.0.0.1,10.0.0.0/8)';
+
+/**
+ * TRUST_PROXY as Fastify's `trustProxy` takes it: a hop count, or a list of addresses, CIDRs and
+ * proxy-addr's names (`loopback`, `linklocal`, `uniquelocal`); null when it is neither.
+ */
+function parseTrustProxy(value: string): number | string[] | null {
+  if (/^\d+$/.test(value)) return Number(value) >= 1 ? Number(value) : null;
+  const entries = value.split(',').map((entry) => entry.trim());
+  return entries.every(isProxyAddress) ? entries : null;
+}
+
+function isProxyAddress(entry: string): boolean {
+  if (['loopback', 'linklocal', 'uniquelocal'].includes(entry)) return true;
+  const [address = '', prefix, ...rest] = entry.split('/');
+  const version = net.isIP(address);
+  if (version === 0 || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  return /^\d+$/.test(prefix) && Number(prefix) <= (version === 4 ? 32 : 128);
 }
 
 const providerKeys = {
@@ -110,6 +274,24 @@ const providerKeys = {
   cashfree: ['CASHFREE_APP_ID', 'CASHFREE_SECRET_KEY'],
   razorpay: ['RAZORPAY_KEY_ID', 'RAZORPAY_KEY_SECRET', 'RAZORPAY_WEBHOOK_SECRET'],
 } as const;
+
+/**
+ * The sandbox settles any order it is asked to, so on a public https site anyone could put fake
+ * tips on a streamer's overlay; it runs there only when the operator says so.
+ */
+function refuseSandboxInProduction(values: z.infer<typeof envSchema>): void {
+  const isPublicSite = values.PUBLIC_URL?.startsWith('https://') ?? false;
+  if (
+    values.PAYMENT_PROVIDER === 'sandbox' &&
+    isPublicSite &&
+    !values.ALLOW_SANDBOX_IN_PRODUCTION
+  ) {
+    throw new ConfigError(
+      'PAYMENT_PROVIDER=sandbox takes no real money and is refused with an https PUBLIC_URL; ' +
+        'choose a real provider, or set ALLOW_SANDBOX_IN_PRODUCTION=true for a test site',
+    );
+  }
+}
 
 function requireProviderKeys(values: z.infer<typeof envSchema>): void {
   const missing = providerKeys[values.PAYMENT_PROVIDER].filter((name) => !values[name]);

@@ -3,6 +3,8 @@ import { buildApp } from './app.ts';
 import { ConfigError, loadConfig, type Config } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { seedOnFirstStart, type SeedResult } from './db/seed.ts';
+import { drainAndClose } from './lib/graceful-shutdown.ts';
+import { startMetricsServer } from './metrics/metrics.ts';
 
 /** Starts Shabaash: validate configuration, migrate, seed, serve, and shut down gracefully. */
 async function main(): Promise<void> {
@@ -20,15 +22,24 @@ async function main(): Promise<void> {
 
   const app = await buildApp({ config, database, backgroundJobs: true });
   await app.listen({ port: config.PORT, host: config.HOST });
+  // Prometheus on an internal port, without a token (METRICS_PORT).
+  const metricsServer =
+    app.metrics && config.METRICS_PORT
+      ? await startMetricsServer(app.metrics, {
+          host: config.METRICS_HOST,
+          port: config.METRICS_PORT,
+        })
+      : null;
   printWelcome(config, app.server.address(), seed);
 
   let closing = false;
   const shutdown = async (signal: NodeJS.Signals) => {
     if (closing) return;
     closing = true;
-    app.log.info({ signal }, 'shutting down: finishing in-flight requests');
+    app.log.info({ signal }, 'shutting down: draining, then finishing in-flight requests');
     try {
-      await app.close();
+      await drainAndClose(app, config.SHUTDOWN_DRAIN_SECONDS * 1000);
+      metricsServer?.close();
       await database.close();
       process.exit(0);
     } catch (error) {

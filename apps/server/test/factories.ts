@@ -1,32 +1,50 @@
 import crypto from 'node:crypto';
+import type { PlanId } from '@shabaash/core';
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../src/db/client.ts';
-import { streamers } from '../src/db/schema.ts';
+import { slugAliases, streamers } from '../src/db/schema.ts';
 import { registerUser } from '../src/modules/auth/auth.service.ts';
+import { grantPlan } from '../src/modules/plans/plans.service.ts';
 import { grantMembership } from '../src/modules/streamers/streamers.service.ts';
 
 const unique = () => crypto.randomBytes(4).toString('hex');
 
-/** Creates a user through the real service; returns it with its password. */
+/**
+ * Creates a user through the real service; returns it with its password. Verified unless
+ * `isEmailVerified: false` (a sign-up whose link was not opened yet).
+ */
 export async function buildUser(
   db: Database,
-  overrides: { email?: string; password?: string; role?: 'admin' | 'streamer' } = {},
+  overrides: {
+    email?: string;
+    password?: string;
+    role?: 'admin' | 'streamer';
+    isEmailVerified?: boolean;
+  } = {},
 ) {
   const password = overrides.password ?? 'correct-horse';
   const user = await registerUser(db, {
     email: overrides.email ?? `user-${unique()}@example.com`,
     password,
     role: overrides.role ?? 'streamer',
+    isEmailVerified: overrides.isEmailVerified ?? true,
   });
   return { ...user, password };
 }
 
-/** Creates a streamer row; members are added with `memberIds`. */
+/**
+ * Creates a streamer row; members are added with `memberIds`. Like the demo streamers it holds
+ * the Complete Bundle (live, every tip type) unless `planIds` says otherwise: `planIds: []`
+ * makes a page in preview. Plans are granted through the real plans service.
+ */
 export async function buildStreamer(
   db: Database,
-  overrides: Partial<typeof streamers.$inferInsert> & { memberIds?: string[] } = {},
+  overrides: Partial<typeof streamers.$inferInsert> & {
+    memberIds?: string[];
+    planIds?: PlanId[];
+  } = {},
 ) {
-  const { memberIds = [], ...values } = overrides;
+  const { memberIds = [], planIds = ['complete-bundle'], ...values } = overrides;
   const slug = values.slug ?? `streamer-${unique()}`;
   const [streamer] = await db
     .insert(streamers)
@@ -36,7 +54,15 @@ export async function buildStreamer(
   for (const userId of memberIds) {
     await grantMembership(db, { streamerId: streamer.id, userId, isAdmin: false });
   }
+  for (const planId of planIds) {
+    await grantPlan(db, { streamerId: streamer.id, planId, source: 'admin' });
+  }
   return streamer;
+}
+
+/** Makes `alias` an old spelling of a streamer's slug (it then resolves to the streamer). */
+export async function buildSlugAlias(db: Database, streamerId: string, alias: string) {
+  await db.insert(slugAliases).values({ alias, streamerId });
 }
 
 /** Logs in over HTTP and returns the bearer header for later requests. */

@@ -14,6 +14,11 @@ export type OverlayWatcher = {
   play(donationId: string, timeoutMs?: number): Promise<DonationAlert>;
   /** How many alerts the server replayed when the current stream opened (its `ready`). */
   replayed(): number;
+  /**
+   * Resolves once the server has ended the current stream and its last events are read: an
+   * overlay page reconnects only then (its EventSource reports the drop after the data).
+   */
+  ended(): Promise<void>;
   /** Every delivery of an alert (for this donation), over all connections so far. */
   deliveries(donationId?: string): DonationAlert[];
   close(): void;
@@ -69,6 +74,7 @@ export function watchOverlay(slug: string, token: string): OverlayWatcher {
       const ready = current()?.events.find((event) => event.event === 'ready');
       return (ready?.data as { replayed: number } | undefined)?.replayed ?? 0;
     },
+    ended: async () => current()?.ended,
     deliveries: (donationId) =>
       received().filter((alert) => donationId === undefined || alert.donation.id === donationId),
     close: () => current()?.close(),

@@ -1,7 +1,11 @@
 import crypto from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { signSandboxPayload } from '../src/modules/payments/providers/sandbox.provider.ts';
-import { loadSandboxSecret } from '../src/modules/sandbox/sandbox-gateway.ts';
+import {
+  buildSandboxWebhook,
+  loadSandboxSecret,
+  recordSandboxChoice,
+} from '../src/modules/sandbox/sandbox-gateway.ts';
 import { randomTestIp } from './factories.ts';
 
 /** A valid order request for the demo-style tests; override what a test is about. */
@@ -41,9 +45,44 @@ export async function placeOrderId(
   return response.json().order_id as string;
 }
 
+/** A webhook as it travels: headers (signature included) and the exact body. */
+export type WebhookDelivery = { headers: Record<string, string>; body: string };
+
 /**
- * Sends a webhook signed the sandbox gateway's way, with the payment status a test chooses
- * (what a real gateway could send, including out-of-order and duplicate deliveries).
+ * The sandbox gateway's side of a checkout choice: its ledger records the payment attempt and
+ * it signs the webhook it would send (the gateway's own code, as the checkout page uses it).
+ */
+export async function sandboxCheckout(
+  app: FastifyInstance,
+  orderId: string,
+  choice: 'paid' | 'failed' | 'cancelled',
+): Promise<WebhookDelivery & { paymentId: string }> {
+  const recorded = await recordSandboxChoice(app.database.db, orderId, choice);
+  if (!recorded) throw new Error(`the sandbox refused ${choice} for ${orderId}`);
+  const secret = await loadSandboxSecret(app.database.db);
+  const webhook = buildSandboxWebhook(secret, recorded.order, recorded.payment);
+  if (!webhook) throw new Error(`no webhook for ${choice}`);
+  return { ...webhook, paymentId: recorded.payment.payment_id };
+}
+
+/** Posts a webhook delivery to our endpoint for a provider, byte for byte. */
+export function postWebhook(
+  app: FastifyInstance,
+  delivery: WebhookDelivery,
+  provider: 'sandbox' | 'cashfree' | 'razorpay' = 'sandbox',
+) {
+  return app.inject({
+    method: 'POST',
+    url: `/api/payments/webhooks/${provider}`,
+    headers: { 'content-type': 'application/json', ...delivery.headers },
+    payload: delivery.body,
+  });
+}
+
+/**
+ * Sends a webhook signed the sandbox gateway's way, claiming the payment status a test chooses
+ * (what a gateway could send, including claims its own ledger does not back). The payment
+ * attempt id is made up unless the test names the ledger's.
  */
 export async function sendSandboxWebhook(
   app: FastifyInstance,
@@ -51,7 +90,9 @@ export async function sendSandboxWebhook(
     orderId: string;
     status: 'SUCCESS' | 'FAILED' | 'USER_DROPPED';
     amountPaise: number;
-    eventId?: string;
+    paymentId?: string;
+    /** When the gateway signed it (epoch ms); now by default. */
+    signedAt?: number;
     secret?: string;
     omitSignature?: boolean;
   },
@@ -61,7 +102,7 @@ export async function sendSandboxWebhook(
     FAILED: 'PAYMENT_FAILED_WEBHOOK',
     USER_DROPPED: 'PAYMENT_USER_DROPPED_WEBHOOK',
   }[input.status];
-  const paymentId = `sbpay_${crypto.randomBytes(6).toString('hex')}`;
+  const paymentId = input.paymentId ?? `sbpay_${crypto.randomBytes(6).toString('hex')}`;
   const body = JSON.stringify({
     type,
     event_time: new Date().toISOString(),
@@ -76,19 +117,13 @@ export async function sendSandboxWebhook(
       customer_details: { customer_name: 'Asha' },
     },
   });
-  const timestamp = String(Date.now());
+  const timestamp = String(input.signedAt ?? Date.now());
   const secret = input.secret ?? (await loadSandboxSecret(app.database.db));
   const headers: Record<string, string> = {
-    'content-type': 'application/json',
     'x-webhook-timestamp': timestamp,
-    'x-idempotency-key': input.eventId ?? `${paymentId}:${type}`,
+    'x-idempotency-key': `${paymentId}:${type}`,
   };
   if (!input.omitSignature)
     headers['x-webhook-signature'] = signSandboxPayload(secret, timestamp, body);
-  return app.inject({
-    method: 'POST',
-    url: '/api/payments/webhooks/sandbox',
-    headers,
-    payload: body,
-  });
+  return postWebhook(app, { headers, body });
 }

@@ -2,7 +2,12 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { openDatabase, type Database } from '../src/db/client.ts';
-import { createTestDatabase, TEST_DB_BACKEND, type TestDatabase } from './test-database.ts';
+import {
+  copyPgliteTemplateTo,
+  createTestDatabase,
+  TEST_DB_BACKEND,
+  type TestDatabase,
+} from './test-database.ts';
 
 export type ServerData = {
   /** DATA_DIR, and DATABASE_URL on the PostgreSQL run: what every start of the server gets. */
@@ -27,6 +32,7 @@ export async function createServerData(): Promise<ServerData> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'shabaash-data-'));
   let postgres: TestDatabase | undefined;
   if (TEST_DB_BACKEND === 'postgres') postgres = await createTestDatabase();
+  else await copyPgliteTemplateTo(path.join(dataDir, 'db'));
 
   const withDatabase = async <T>(work: (db: Database) => Promise<T>): Promise<T> => {
     if (postgres) return work(postgres.db);

@@ -22,7 +22,15 @@ export async function startServerProcess(
   options: { timeoutMs?: number } = {},
 ): Promise<ServerProcess> {
   const child = spawn(process.execPath, ['--import', 'tsx', serverEntry], {
-    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'warn', ...env },
+    // No scheduled backup in the middle of a test (one falls due if a run spans 04:00 India time).
+    env: {
+      ...process.env,
+      PORT: '0',
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'warn',
+      BACKUP_TIME: 'off',
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';

@@ -22,9 +22,16 @@ export default [
   // App screens (client-rendered from the SPA fallback).
   route('auth', 'pages/auth.tsx'),
   route('auth/invite/:code', 'pages/invite.tsx'),
+  route('auth/forgot', 'pages/auth-forgot.tsx'),
+  route('auth/reset', 'pages/auth-reset.tsx'),
+  route('auth/verify', 'pages/auth-verify.tsx'),
+  route('account', 'pages/account.tsx'),
   route('dashboard', 'pages/dashboard.tsx'),
   route('dashboard/admin', 'pages/admin-console.tsx'),
+  route('dashboard/create', 'pages/dashboard-create.tsx'),
   route('dashboard/:slug', 'pages/streamer-dashboard.tsx'),
+  route('dashboard/:slug/activity', 'pages/streamer-activity.tsx'),
+  route('dashboard/:slug/plans', 'pages/streamer-plans.tsx'),
   route('status', 'pages/payment-status.tsx'),
   route('test-alerts', 'pages/test-alerts.tsx'),
 

@@ -1,16 +1,5 @@
 import type { DonationType } from './donations.ts';
 
-/** Spec 02 §9: how long an alert stays up, and how it types and fades. */
-export const ALERT_TIMING = {
-  baseMs: 5000,
-  hyperemoteMs: 6000,
-  voiceMs: 10_000,
-  perCharacterMs: 50,
-  typingMsPerCharacter: 50,
-  fadeClearMs: 500,
-  hyperemoteFloatingEmotes: 12,
-} as const;
-
 /** An alert as the overlay receives it over its stream; the SSE event id is `alert_id`. */
 export type OverlayAlert = {
   alert_id: number;
@@ -26,20 +15,11 @@ export type OverlayAlert = {
     /** Where the overlay can fetch the voice clip, when there is one. */
     voice_url: string | null;
     voice_duration_ms: number | null;
+    /** Paid through the built-in sandbox gateway: no money moved (the card says so). */
+    is_sandbox: boolean;
   };
   created_at: string;
 };
-
-/**
- * How long an alert stays on screen: 5 s, 6 s for a hyperemote, 10 s for a voice message (or
- * the clip's length if longer); text alerts add 50 ms per message character.
- */
-export function alertDurationMs(alert: Pick<OverlayAlert, 'donation'>): number {
-  const { donation } = alert;
-  if (donation.voice_url) return Math.max(ALERT_TIMING.voiceMs, donation.voice_duration_ms ?? 0);
-  const base = donation.type === 'hyperemote' ? ALERT_TIMING.hyperemoteMs : ALERT_TIMING.baseMs;
-  return base + Array.from(donation.message).length * ALERT_TIMING.perCharacterMs;
-}
 
 /** What a test alert shows (Test Alert page and the dashboard's button). */
 export const TEST_ALERT_DONATION: OverlayAlert['donation'] = {
@@ -51,6 +31,8 @@ export const TEST_ALERT_DONATION: OverlayAlert['donation'] = {
   hyperemote_id: null,
   voice_url: null,
   voice_duration_ms: null,
+  // A test alert carries its own "Test alert" badge.
+  is_sandbox: false,
 };
 
 export const OBS_TOKEN_PREFIX = 'obs_';

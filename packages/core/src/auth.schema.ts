@@ -30,6 +30,29 @@ export const registerRequestSchema = z.object({
 });
 export type RegisterRequest = z.input<typeof registerRequestSchema>;
 
+const newPassword = registerRequestSchema.shape.password;
+
+/** "Forgot password?": the answer is the same whether or not the e-mail has an account. */
+export const forgotPasswordRequestSchema = z.object({ email: email.clone() });
+export type ForgotPasswordRequest = z.input<typeof forgotPasswordRequestSchema>;
+
+/** The e-mailed link's token and the new password. */
+export const resetPasswordRequestSchema = z.object({
+  token: z.string().min(1, AUTH_MESSAGES.resetLinkInvalid).max(200, AUTH_MESSAGES.resetLinkInvalid),
+  password: newPassword,
+});
+export type ResetPasswordRequest = z.input<typeof resetPasswordRequestSchema>;
+
+/** The account page's form: the current password proves it is the owner at the keyboard. */
+export const changePasswordRequestSchema = z.object({
+  current_password: z
+    .string({ error: AUTH_MESSAGES.fillAllFields })
+    .min(1, AUTH_MESSAGES.fillAllFields)
+    .max(PASSWORD_MAX_LENGTH, AUTH_MESSAGES.currentPasswordWrong),
+  new_password: newPassword,
+});
+export type ChangePasswordRequest = z.input<typeof changePasswordRequestSchema>;
+
 export const slugSchema = z
   .string()
   .trim()

@@ -22,6 +22,14 @@ export const AUTH_MESSAGES = {
   logoutErrorTitle: 'Logout Error',
   logoutError: 'There was an error logging out. Please try again.',
   tooManyAttempts: 'Too many attempts. Please wait a minute and try again.',
+  resetLinkSent:
+    'If an account exists for that email, we have sent a link to reset its password. It expires in 1 hour.',
+  tooManyResetRequests: 'Too many reset requests. Please wait a while and try again.',
+  resetLinkInvalid: 'This reset link is invalid, used or expired. Please ask for a new one.',
+  passwordChanged: 'Password changed. Every other session has been signed out.',
+  passwordResetDone: 'Password updated. Please log in with your new password.',
+  currentPasswordWrong: 'Your current password is not correct.',
+  sessionNotFound: 'That session no longer exists.',
 } as const;
 
 export const PASSWORD_MIN_LENGTH = 6;
@@ -38,6 +46,8 @@ export type AuthUser = {
   email: string;
   username: string;
   role: UserRole;
+  /** The owner opened the e-mailed verification link; needed to own or join a page. */
+  email_verified: boolean;
 };
 
 export type AuthResponse = {
@@ -45,29 +55,40 @@ export type AuthResponse = {
   session: { access_token: string };
 };
 
-/** A streamer dashboard the signed-in user may open (the dashboard chooser's cards). */
-export type AccessibleStreamer = {
-  streamer_slug: string;
-  streamer_name: string;
-  brand_color: string;
-  is_admin: boolean;
+/** One signed-in device on the account page (no token material). */
+export type AccountSession = {
+  id: string;
+  created_at: string;
+  last_seen_at: string;
+  expires_at: string;
+  user_agent: string | null;
+  ip: string | null;
+  /** The session making this request. */
+  current: boolean;
 };
+
+export type AccountSessionsResponse = { sessions: AccountSession[] };
 
 /** Lower-case letters, digits and hyphens; not a word the router needs for itself. */
 export const RESERVED_SLUGS = new Set([
   'admin',
   'api',
+  'account',
   'assets',
   'auth',
   'blog',
   'cancellation-refunds',
   'contact',
+  'create',
   'dashboard',
   'feature-showcase',
   'healthz',
   'login',
   'logout',
   'media',
+  // Plan order ids are `plan_<random>`; a page named 'plan' would share the prefix.
+  'plan',
+  'plans',
   'privacy-policy',
   'robots.txt',
   'sandbox',

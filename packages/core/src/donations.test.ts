@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import {
   checkPhone,
   countCharacters,
-  donationPagePathForOrder,
+  backToDonationPath,
+  orderIdSlug,
   hyperemoteTier,
   parseRupeeInput,
 } from './donations.ts';
@@ -79,11 +80,40 @@ describe('parseRupeeInput', () => {
 });
 
 describe('helpers', () => {
-  it('maps an order id to its donation page', () => {
-    expect(donationPagePathForOrder('musicstream_k3j4h5')).toBe('/musicstream');
-    expect(donationPagePathForOrder('priya-live_abc')).toBe('/priya-live');
-    expect(donationPagePathForOrder('garbage')).toBe('/');
-    expect(donationPagePathForOrder(null)).toBe('/');
+  it('reads the streamer slug an order id names', () => {
+    expect(orderIdSlug('musicstream_k3j4h5')).toBe('musicstream');
+    expect(orderIdSlug('priya-live_abc_def')).toBe('priya-live');
+    expect(orderIdSlug('garbage')).toBeNull();
+    expect(orderIdSlug('_abc')).toBeNull();
+    expect(orderIdSlug('Not A Slug_abc')).toBeNull();
+    expect(orderIdSlug(null)).toBeNull();
+  });
+
+  describe('backToDonationPath (spec 02 §2, Back to Donation Page)', () => {
+    const path = (orderStreamer: string | null | undefined, defaultStreamer?: string | null) =>
+      backToDonationPath({ orderId: 'musicstream_k3j4h5', orderStreamer, defaultStreamer });
+
+    it("goes to the page of the order's streamer", () => {
+      expect(path('musicstream', 'chiaa')).toBe('/musicstream');
+    });
+
+    it('goes to the default streamer when the order id names no streamer, else home', () => {
+      expect(path(null, 'chiaa')).toBe('/chiaa');
+      expect(path(null, null)).toBe('/');
+    });
+
+    it('goes home without an order id, whatever the look-ups say', () => {
+      for (const orderId of [null, undefined, '']) {
+        expect(
+          backToDonationPath({ orderId, orderStreamer: undefined, defaultStreamer: 'x' }),
+        ).toBe('/');
+      }
+    });
+
+    it('is not decided while a look-up it needs has not answered', () => {
+      expect(path(undefined, 'chiaa')).toBeNull();
+      expect(path(null, undefined)).toBeNull();
+    });
   });
 
   it('tiers hyperemotes by amount', () => {

@@ -26,6 +26,10 @@ export const DONATION_MESSAGES = {
     title: 'Payment System Not Ready',
     description: 'Please wait for the payment system to load or refresh the page.',
   },
+  paymentReady: {
+    title: 'Payment System Ready',
+    description: 'You can now complete your donation.',
+  },
   paymentSystemError: {
     title: 'Payment System Error',
     description: 'Failed to load payment system. Please refresh the page.',
@@ -148,6 +152,15 @@ export type PublicStreamer = {
   is_active: boolean;
   /** Whether the donation page shows the fan leaderboard (the streamer may opt out). */
   show_leaderboard: boolean;
+  /** No Base Plan or Bundle yet: fans see "{name} is not accepting tips yet" (plans.ts). */
+  is_preview: boolean;
+  /** The tip types the page offers, by the plans it holds (tipTypesFor); empty in preview. */
+  tip_types: DonationType[];
+  /**
+   * Whether text tips are read aloud on stream, and from what amount (issue 23), so the page
+   * promises only what happens. Absent only in old fixtures: read as the defaults.
+   */
+  speech?: { enabled: boolean; min_amount_paise: number };
   payment: {
     provider: OrderResponse['provider'];
     mode: OrderResponse['mode'];
@@ -174,9 +187,30 @@ export function hyperemoteTier(amountPaise: number): 'basic' | 'epic' | 'legenda
   return 'basic';
 }
 
-/** The streamer page an order id belongs to: order ids are `<slug>_<random>`. */
-export function donationPagePathForOrder(orderId: string | null | undefined): string {
-  if (!orderId) return '/';
-  const slug = orderId.split('_')[0] ?? '';
-  return /^[a-z0-9-]+$/.test(slug) && orderId.includes('_') ? `/${slug}` : '/';
+/** The slug an order id names (order ids are `<slug>_<random>`), or null when it names none. */
+export function orderIdSlug(orderId: string | null | undefined): string | null {
+  if (!orderId) return null;
+  const separator = orderId.indexOf('_');
+  const slug = orderId.slice(0, separator);
+  return separator > 0 && /^[a-z0-9-]+$/.test(slug) ? slug : null;
+}
+
+/**
+ * Where the status page's Back to Donation Page goes (spec 02 §2): the page of the streamer the
+ * order id names, else the default streamer's page (a site setting), else home; home when there
+ * is no order id. Null while a look-up it needs has not answered (undefined), so the page can
+ * wait instead of offering a link that may end on a not-found page.
+ */
+export function backToDonationPath(input: {
+  orderId: string | null | undefined;
+  /** The streamer's slug the order id's prefix resolved to; null when it names no streamer. */
+  orderStreamer: string | null | undefined;
+  /** The default streamer's slug; null when none is set. */
+  defaultStreamer: string | null | undefined;
+}): string | null {
+  if (!input.orderId) return '/';
+  if (input.orderStreamer === undefined) return null;
+  if (input.orderStreamer !== null) return `/${input.orderStreamer}`;
+  if (input.defaultStreamer === undefined) return null;
+  return input.defaultStreamer === null ? '/' : `/${input.defaultStreamer}`;
 }

@@ -22,6 +22,15 @@ export const leaderboardSettingsSchema = z.object({
 });
 export type LeaderboardSettings = z.infer<typeof leaderboardSettingsSchema>;
 
+/** `POST /api/streamers/:slug/supporters/merge`: every supporter row of this name becomes one. */
+export const supporterMergeSchema = z.object({
+  name: z
+    .string({ error: 'name must be a supporter name.' })
+    .min(1, { error: 'name must be a supporter name.' })
+    .max(200, { error: 'name must be a supporter name.' }),
+});
+export type SupporterMergeResponse = { merged: number };
+
 const goalTitleSchema = z
   .string({ error: GOAL_MESSAGES.titleRequired })
   .trim()

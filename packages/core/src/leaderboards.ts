@@ -1,7 +1,10 @@
+import type { Goal } from './leaderboard-responses.schema.ts';
+
 /**
  * Fan leaderboards, donation goals and stream widgets (issue 11): the contract the server, the
  * donation page, the dashboard and the OBS widgets share. The schemas are in
- * leaderboards.schema.ts, so the donation page and the widgets do not download zod.
+ * leaderboards.schema.ts and the answers' shapes in leaderboard-responses.schema.ts, so the
+ * donation page and the widgets do not download zod.
  */
 
 /** What every public surface shows instead of the name of a fan who tipped anonymously. */
@@ -30,29 +33,6 @@ export const LEADERBOARD_LIMITS = {
   recentSupporters: 5,
 } as const;
 
-/**
- * One row of a leaderboard. A supporter is a fan (a private, cookie-held key) under one name:
- * two fans with the same name are two rows. Equal totals share a rank ("1, 2, 2, 4"); within
- * a tie, whoever reached the total first is listed first.
- */
-export type LeaderboardEntry = {
-  rank: number;
-  name: string;
-  amount_paise: number;
-};
-
-/** The dashboard's row also says how many tips made the total. */
-export type DashboardLeaderboardEntry = LeaderboardEntry & { tip_count: number };
-
-export type LeaderboardResponse = { period: LeaderboardPeriod; entries: LeaderboardEntry[] };
-
-export type DashboardLeaderboardResponse = {
-  period: LeaderboardPeriod;
-  /** Whether the donation page shows the leaderboard (the widget always can). */
-  show_leaderboard: boolean;
-  entries: DashboardLeaderboardEntry[];
-};
-
 // ── goals ────────────────────────────────────────────────────────────────────────────────────
 
 export const GOAL_LIMITS = {
@@ -70,22 +50,6 @@ export const GOAL_MESSAGES = {
   endInPast: 'The end date must be in the future.',
   noActiveGoal: 'There is no current goal.',
 } as const;
-
-/**
- * A goal and its progress: paid, approved tips since `starts_at` (and before `ends_at`).
- * `status` is 'ended' once the end date has passed.
- */
-export type Goal = {
-  id: string;
-  title: string;
-  target_paise: number;
-  raised_paise: number;
-  starts_at: string;
-  ends_at: string | null;
-  status: 'active' | 'ended';
-};
-
-export type GoalResponse = { goal: Goal | null };
 
 /** Progress in whole percent for a bar: 0–100, and 100 only once the target is reached. */
 export function goalPercent(goal: Pick<Goal, 'raised_paise' | 'target_paise'>): number {

@@ -12,6 +12,8 @@ export type PaymentStatusResponse = {
   order_amount?: number | null;
   amount_paise?: number | null;
   customer_details?: { customer_name?: string | null } | null;
+  /** Paid, and waiting for the streamer's review before it appears (our server only). */
+  held_for_review?: boolean | null;
 };
 
 const FAILURE_WORDS = ['cancelled', 'failed', 'failure', 'expired', 'void'];

@@ -1,6 +1,8 @@
 import { z } from 'zod';
+import { ALERT_TIMING } from './alert-timing.ts';
 import { brandColorSchema, registerRequestSchema, slugSchema } from './auth.schema.ts';
 import { DONATION_TYPES } from './donations.ts';
+import { sanitizeText } from './sanitize-text.ts';
 import {
   ALERT_TEMPLATE_PLACEHOLDERS,
   BUNDLED_SOUNDS,
@@ -13,6 +15,7 @@ import {
   isHttpsUrl,
   type BundledSoundId,
 } from './settings.ts';
+import type { SiteSocialPlatform } from './site.ts';
 
 /**
  * The settings schemas (issue 10): what the settings forms, the API and the tests validate
@@ -31,6 +34,24 @@ function stripInvisible(text: string): string {
 }
 
 const countChars = (text: string) => Array.from(text).length;
+
+/**
+ * A text a page may set in place of a built-in one: no invisible or control characters (as
+ * every public text), one line when `isOneLine`, at most `maxChars`. Blank, or null, is null:
+ * the built-in text.
+ */
+const optionalPageTextSchema = (input: { maxChars: number; tooLong: string; isOneLine: boolean }) =>
+  z
+    .string()
+    .transform((text) => {
+      // Tabs and line breaks become spaces first, so stripping controls never joins two words.
+      const spaced = input.isOneLine ? text.replace(/\s+/g, ' ') : text;
+      const visible = sanitizeText(stripInvisible(spaced));
+      return input.isOneLine ? visible.replace(/ {2,}/g, ' ') : visible;
+    })
+    .refine((text) => countChars(text) <= input.maxChars, input.tooLong)
+    .transform((text) => (text === '' ? null : text))
+    .nullable();
 
 const httpsUrlSchema = (notHttps: string) =>
   z
@@ -84,6 +105,18 @@ export const pageSettingsSchema = z.strictObject({
   }),
   show_emote_picker: z.boolean(),
   show_leaderboard: z.boolean(),
+  /** null: DEFAULT_MOBILE_DIALOG_TITLE. */
+  mobile_dialog_title: optionalPageTextSchema({
+    maxChars: SETTINGS_LIMITS.mobileDialogTitleMaxChars,
+    tooLong: SETTINGS_MESSAGES.mobileDialogTitleTooLong,
+    isOneLine: true,
+  }),
+  /** The message choosing Hyperemotes sets; null: it clears the message. */
+  hyperemote_message: optionalPageTextSchema({
+    maxChars: SETTINGS_LIMITS.hyperemoteMessageMaxChars,
+    tooLong: SETTINGS_MESSAGES.hyperemoteMessageTooLong,
+    isOneLine: false,
+  }),
 });
 export type PageSettings = z.output<typeof pageSettingsSchema>;
 
@@ -223,11 +256,22 @@ export const alertVariationSchema = z.strictObject({
 });
 export type AlertVariation = z.output<typeof alertVariationSchema>;
 
+/**
+ * The alert section, replaced as a whole: the variations, and the longest a text alert stays
+ * (whole milliseconds, 5–60 s; left out means the 15 s default) so a long message never holds
+ * the stream.
+ */
 export const alertSettingsSchema = z
   .strictObject({
     variations: z
       .array(alertVariationSchema)
       .max(SETTINGS_LIMITS.alertVariationsMax, SETTINGS_MESSAGES.tooManyVariations),
+    text_alert_max_ms: z
+      .number({ error: SETTINGS_MESSAGES.textAlertMaxOutOfRange })
+      .int(SETTINGS_MESSAGES.textAlertMaxOutOfRange)
+      .min(SETTINGS_LIMITS.textAlertMaxMinMs, SETTINGS_MESSAGES.textAlertMaxOutOfRange)
+      .max(SETTINGS_LIMITS.textAlertMaxMaxMs, SETTINGS_MESSAGES.textAlertMaxOutOfRange)
+      .default(ALERT_TIMING.textAlertMaxMs),
   })
   .superRefine(({ variations }, context) => {
     const seen = new Set<string>();
@@ -313,6 +357,60 @@ export type MemberRequest = z.input<typeof memberRequestSchema>;
 export const videoUrlRequestSchema = z.strictObject({
   video_url: httpsUrlSchema(SETTINGS_MESSAGES.videoUrlNotHttps).nullable(),
 });
+
+const siteSocialLinkSchema = () => httpsUrlSchema(SETTINGS_MESSAGES.linkNotHttps).optional();
+
+/**
+ * How visitors reach the operator (/contact and the footer): each detail is shown only when set,
+ * so the site never shows a placeholder as a real number, nor a chat it does not offer.
+ */
+const supportContactSchema = z.strictObject({
+  email: emailSchema.optional(),
+  phone: z
+    .string({ error: SETTINGS_MESSAGES.supportPhoneInvalid })
+    .trim()
+    .regex(/^\+?[0-9][0-9 -]{5,18}$/, SETTINGS_MESSAGES.supportPhoneInvalid)
+    .optional(),
+  hours: z
+    .string({ error: SETTINGS_MESSAGES.supportHoursTooLong })
+    .trim()
+    .min(1, SETTINGS_MESSAGES.supportHoursTooLong)
+    .max(60, SETTINGS_MESSAGES.supportHoursTooLong)
+    .regex(/^[^\p{Cc}]*$/u, SETTINGS_MESSAGES.supportHoursTooLong)
+    .optional(),
+  /** A chat the operator really runs (e.g. a WhatsApp link); without it no chat is offered. */
+  chat_url: httpsUrlSchema(SETTINGS_MESSAGES.linkNotHttps).optional(),
+});
+
+/**
+ * The site settings of the status page and the footer: `PUT /api/admin/site/config` takes this,
+ * and it and `GET /api/site/config` (public) answer it. The default streamer is a slug the
+ * server checks exists (null: Back to Donation Page goes home); a social link left out is not
+ * shown.
+ */
+export const siteConfigSchema = z.strictObject({
+  default_streamer: z
+    .string({ error: SETTINGS_MESSAGES.defaultStreamerUnknown })
+    .trim()
+    .toLowerCase()
+    .min(1, SETTINGS_MESSAGES.defaultStreamerUnknown)
+    .max(100, SETTINGS_MESSAGES.defaultStreamerUnknown)
+    .nullable(),
+  social_links: z.strictObject({
+    youtube: siteSocialLinkSchema(),
+    instagram: siteSocialLinkSchema(),
+    x: siteSocialLinkSchema(),
+    facebook: siteSocialLinkSchema(),
+    discord: siteSocialLinkSchema(),
+    twitch: siteSocialLinkSchema(),
+  } satisfies Record<SiteSocialPlatform, unknown>),
+  support: supportContactSchema.default({}),
+});
+export type SiteConfig = z.output<typeof siteConfigSchema>;
+/** What `PUT /api/admin/site/config` takes (support details may be left out). */
+export type SiteConfigUpdate = z.input<typeof siteConfigSchema>;
+export type SiteSocialLinks = SiteConfig['social_links'];
+export type SupportContact = SiteConfig['support'];
 
 /** Accepting an invite without an account: the account is created with this password. */
 export const inviteAcceptRequestSchema = z.object({

@@ -1,3 +1,4 @@
+import { ALERT_TIMING } from './alert-timing.ts';
 import type { AuthUser } from './auth.ts';
 import {
   DONATION_LIMITS,
@@ -6,14 +7,7 @@ import {
   type DonationType,
 } from './donations.ts';
 import { formatRupees } from './money.ts';
-import type {
-  AlertSettings,
-  AlertVariation,
-  HyperemoteTiers,
-  MoneySettings,
-  PageSettings,
-  SocialLink,
-} from './settings.schema.ts';
+import type { AlertSettings, HyperemoteTiers, SocialLink } from './settings.schema.ts';
 
 /**
  * Creator self-service settings and the admin console (issue 10): the limits and words the
@@ -40,6 +34,10 @@ export type SocialPlatform = (typeof SOCIAL_PLATFORMS)[number];
 export const SETTINGS_LIMITS = {
   displayNameMaxChars: 80,
   welcomeTextMaxChars: 500,
+  /** A dialog title: one short line. */
+  mobileDialogTitleMaxChars: 60,
+  /** Becomes the hyperemote tip's message, so it stays well inside a message's 500. */
+  hyperemoteMessageMaxChars: 200,
   socialLinksMax: 8,
   urlMaxChars: 300,
   presetAmountsMax: 6,
@@ -49,6 +47,9 @@ export const SETTINGS_LIMITS = {
   alertVariationsMax: 30,
   alertDurationMinMs: 2_000,
   alertDurationMaxMs: 60_000,
+  /** The streamer's cap on how long a text alert stays (issue 24). */
+  textAlertMaxMinMs: 5_000,
+  textAlertMaxMaxMs: 60_000,
   /** Avatars, covers and alert images, before resizing. */
   imageMaxBytes: 2 * 1024 * 1024,
   /** Uploaded alert sounds (mp3 or ogg). */
@@ -65,6 +66,8 @@ export const SETTINGS_MESSAGES = {
   themeInvalid: 'Please choose one of the themes.',
   formVariantInvalid: 'Please choose the full or the simple form.',
   welcomeTooLong: 'Welcome text must be at most 500 characters.',
+  mobileDialogTitleTooLong: 'The mobile-number dialog title must be at most 60 characters.',
+  hyperemoteMessageTooLong: 'The hyperemote celebration text must be at most 200 characters.',
   linkNotHttps: 'Links must be https:// addresses, such as https://youtube.com/@you.',
   linkTooLong: 'Links must be at most 300 characters.',
   platformInvalid: 'Please choose a platform for each link.',
@@ -87,6 +90,7 @@ export const SETTINGS_MESSAGES = {
   templatePlaceholder: (placeholder: string) =>
     `Unknown placeholder ${placeholder}. Use {name} or {amount}.`,
   durationOutOfRange: 'Alert duration must be between 2 and 60 seconds.',
+  textAlertMaxOutOfRange: 'The longest a text alert stays must be between 5 and 60 seconds.',
   tierAmountInvalid: 'Alert amounts must be between ₹0 and ₹1,00,000.',
   variationDuplicate: 'Two alert variations for the same donation type start at the same amount.',
   tooManyVariations: 'Add at most 30 alert variations.',
@@ -101,6 +105,11 @@ export const SETTINGS_MESSAGES = {
   soundNotAudio: 'This file is not an MP3 or Ogg sound.',
   missingFile: 'Please choose a file to upload.',
   videoUrlNotHttps: 'The video URL must be an https:// address.',
+  defaultStreamerUnknown:
+    'No streamer has this slug. Enter the slug of an existing streamer, or leave it empty.',
+  supportPhoneInvalid:
+    'Enter the support phone number with digits, spaces, + or - only (at most 20 characters).',
+  supportHoursTooLong: 'Keep the support hours to one line of at most 60 characters.',
   inviteInvalid: 'This invite link is invalid, has expired or has already been used.',
   inviteWrongAccount:
     'This invite is for another e-mail address. Log out, then open the link again.',
@@ -123,6 +132,15 @@ export function isHttpsUrl(value: string): boolean {
     return false;
   }
 }
+
+// ── page texts ─────────────────────────────────────────────────────────────────────────────
+
+/**
+ * Spec 02 §2: the mobile-number dialog's title on every page that sets none (one seeded page
+ * sets "Enter Mobile Number"). Choosing Hyperemotes clears the message unless the page sets a
+ * celebration text (spec 02 §4), so that text has no default.
+ */
+export const DEFAULT_MOBILE_DIALOG_TITLE = 'Complete Your Donation';
 
 // ── money ──────────────────────────────────────────────────────────────────────────────────
 
@@ -171,6 +189,7 @@ export const DEFAULT_ALERT_TEMPLATE = '{name} tipped {amount}';
 
 /** What plays when the streamer has set nothing: one variation per donation type. */
 export const DEFAULT_ALERT_SETTINGS: AlertSettings = {
+  text_alert_max_ms: ALERT_TIMING.textAlertMaxMs,
   variations: DONATION_TYPES.map((type) => ({
     id: `default-${type}`,
     donation_type: type,
@@ -239,93 +258,37 @@ export type ImageSlot = (typeof IMAGE_SLOTS)[number];
 export const ALERT_MEDIA_KINDS = ['alert_image', 'alert_sound'] as const;
 export type AlertMediaKind = (typeof ALERT_MEDIA_KINDS)[number];
 
-/** An uploaded alert sound or image, as the settings tab lists it. */
-export type AlertMedia = {
-  id: string;
-  kind: AlertMediaKind;
-  url: string;
-  content_type: string;
-  size_bytes: number;
-  created_at: string;
-};
-
-/** `GET /api/streamers/:slug/settings`: everything the settings tab edits. */
-export type StreamerSettings = {
-  slug: string;
-  is_active: boolean;
-  page: PageSettings & { avatar_url: string | null; cover_image_url: string | null };
-  money: MoneySettings;
-  alerts: AlertSettings;
-  moderation: {
-    moderation_mode: (typeof MODERATION_MODES)[number];
-    /** The words in force: the streamer's own list, or the starter list. */
-    blocked_words: string[];
-    uses_starter_words: boolean;
-    hide_amounts_from_moderators: boolean;
-  };
-  alert_media: AlertMedia[];
-};
+/**
+ * The donation page's live stream (`GET /api/streamers/:slug/profile-events`): `ready` once
+ * connected (and after every reconnect); `streamer` with the whole public profile after a
+ * settings change; `donations`, with no data, when a tip joins the public lists (Recent
+ * Support, leaderboards, goal), which the page then reads again.
+ */
+export const PROFILE_EVENTS = {
+  ready: 'ready',
+  streamer: 'streamer',
+  donations: 'donations',
+} as const;
 
 /** The settings the public donation page adds to the streamer's profile. */
 export type PublicStreamerSettings = {
   avatar_url: string | null;
   welcome_text: string;
   social_links: SocialLink[];
+  /** The streamer's title, or DEFAULT_MOBILE_DIALOG_TITLE. */
+  mobile_dialog_title: string;
+  /** What choosing Hyperemotes puts in the message; null clears it. */
+  hyperemote_message: string | null;
   min_amount_paise: number;
   preset_amounts_paise: number[];
   hyperemote_tiers: HyperemoteTiers;
 };
-
-/** An alert variation as the overlay plays it: sounds and images as URLs. */
-export type OverlayAlertVariation = Omit<AlertVariation, 'sound' | 'image_media_id'> & {
-  sound_url: string | null;
-  image_url: string | null;
-};
-
-/**
- * `GET /api/overlay/:slug/settings?token=` and the overlay stream's `settings` event: what the
- * overlay needs to draw alerts the streamer's way.
- */
-export type OverlaySettings = {
-  name: string;
-  brand_color: string;
-  is_active: boolean;
-  alert_variations: OverlayAlertVariation[];
-};
-
-/** A one-time sign-up link, as the admin console shows it. */
-export type InviteSummary = {
-  id: string;
-  email: string;
-  is_admin: boolean;
-  created_at: string;
-  expires_at: string;
-  /** Only in the answer that created it: the code is never stored, only its hash. */
-  url?: string;
-};
-
-/**
- * `POST /api/admin/streamers/:slug/members`: 204 when the account exists (it is a member at
- * once); 201 with this body when it does not (a one-time sign-up link was made).
- */
-export type MemberInviteResponse = { status: 'invited'; invite: InviteSummary & { url: string } };
 
 /** `POST /api/invites/:code/accept`: a new account gets a session; a signed-in one keeps its own. */
 export type InviteAcceptResponse = {
   user: AuthUser;
   session: { access_token: string } | null;
   streamer_slug: string;
-};
-
-export type AdminStreamerSummary = {
-  id: string;
-  slug: string;
-  name: string;
-  brand_color: string;
-  is_active: boolean;
-  created_at: string;
-  members: Array<{ email: string; is_admin: boolean }>;
-  pending_invites: InviteSummary[];
 };
 
 /** `GET /api/invites/:code`: what the sign-up page shows before the account is made. */
@@ -335,16 +298,4 @@ export type InviteDetails = {
   expires_at: string;
   /** Whether an account already uses the e-mail (then the invitee logs in instead). */
   has_account: boolean;
-};
-
-/** One recorded settings change (who, when, old and new value). */
-export type AuditEntry = {
-  id: number;
-  streamer_slug: string | null;
-  actor_email: string;
-  section: string;
-  field: string;
-  old_value: unknown;
-  new_value: unknown;
-  created_at: string;
 };

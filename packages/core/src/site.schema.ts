@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { PLAN_IDS, SITE_LIMITS, SITE_MESSAGES } from './site.ts';
+import { PLAN_IDS } from './plans.ts';
+import { SITE_LIMITS, SITE_MESSAGES } from './site.ts';
 
 /**
  * The lead and contact schemas (spec 01 §3, §5), apart from site.ts: every marketing page uses

@@ -1,8 +1,10 @@
 /**
  * The marketing site's shared contract (spec 01 §3, §5, §8, §9): the spec's messages for the
- * lead and contact forms, the plans, and the list of public pages the site maps and the
+ * lead and contact forms, and the list of public pages the site maps and the
  * prerender step share. The schemas are in site.schema.ts, loaded only with the forms.
  */
+
+import type { SocialPlatform } from './settings.ts';
 
 /** Spec 01 §5 and §8: the words the lead dialog, the contact form and the API share. */
 export const SITE_MESSAGES = {
@@ -44,104 +46,43 @@ export const SITE_LIMITS = {
   contactMessageMax: 5000,
 } as const;
 
-// ── plans (spec 01 §9) ────────────────────────────────────────────────────────────────────
-
-export const PLAN_IDS = [
-  'base',
-  'voice-messages',
-  'hyperemotes',
-  'monthly-hosting',
-  'complete-bundle',
-] as const;
-export type PlanId = (typeof PLAN_IDS)[number];
-
-export type Plan = {
-  id: PlanId;
-  name: string;
-  description: string;
-  pricePaise: number;
-  /** The struck-through price, when the plan is a discount. */
-  originalPricePaise?: number;
-  features: readonly string[];
-  /** Highlighted as the best value. */
-  popular: boolean;
-  badge?: string;
-  /** Billed every month rather than once. */
-  monthly: boolean;
-};
-
-/** The plans in the order of spec 01 §9. */
-export const PLANS: readonly Plan[] = [
-  {
-    id: 'base',
-    name: 'Base Plan',
-    description: 'Your own tipping page with UPI donations and live alerts.',
-    pricePaise: 39_900,
-    features: [
-      'Custom streaming page',
-      'UPI donations',
-      'Basic chat highlighting',
-      'Donation alerts',
-      'Real-time notifications',
-      'Mobile responsive design',
-    ],
-    popular: false,
-    monthly: false,
-  },
-  {
-    id: 'voice-messages',
-    name: 'Voice Message Add-on',
-    description: 'Fans record a 15–60 second voice note with their tip.',
-    pricePaise: 50_000,
-    features: [
-      'Voice notes from 15 to 60 seconds',
-      'Moderation before anything plays',
-      'Audio player for your stream',
-    ],
-    popular: false,
-    monthly: false,
-  },
-  {
-    id: 'hyperemotes',
-    name: 'HyperEmotes Add-on',
-    description: 'An emoji rain of up to 50 animated emojis across your stream.',
-    pricePaise: 50_000,
-    features: ['Up to 50 animated emojis', 'Premium tier from ₹50', 'Plays in your OBS overlay'],
-    popular: false,
-    monthly: false,
-  },
-  {
-    id: 'monthly-hosting',
-    name: 'Monthly Hosting',
-    description: 'We run your page and alerts so you can focus on streaming.',
-    pricePaise: 69_900,
-    features: ['99.9% uptime target', 'Daily backups', 'Support by e-mail and phone'],
-    popular: false,
-    monthly: true,
-  },
-  {
-    id: 'complete-bundle',
-    name: 'Complete Bundle',
-    description: 'The Base Plan with voice messages and HyperEmotes included.',
-    pricePaise: 99_900,
-    originalPricePaise: 139_900,
-    features: [
-      'Everything in the Base Plan',
-      'Voice Message Add-on',
-      'HyperEmotes Add-on',
-      'Priority set-up help',
-    ],
-    popular: true,
-    badge: 'SAVE ₹400',
-    monthly: false,
-  },
-];
-
 /** `GET /api/site/video-url`: the home page's background video, null when none is set. */
 export type VideoUrlResponse = { videoUrl: string | null };
 
 /** The `site_settings` key an admin sets to show a background video on the home page. */
 export const VIDEO_URL_SETTING_KEY = 'video_url';
+
+/**
+ * The `site_settings` key of the default streamer (spec 02 §2): the status page's Back to
+ * Donation Page opens their page for an order id that names no streamer. Seeded as `chiaa`.
+ */
+export const DEFAULT_STREAMER_SETTING_KEY = 'default_streamer';
+
+/** The `site_settings` key of the operator's social profiles, linked from the footer. */
+export const SOCIAL_LINKS_SETTING_KEY = 'footer_social_links';
+
+/** The `site_settings` key of the support e-mail, phone, hours and chat link (/contact). */
+export const SUPPORT_CONTACT_SETTING_KEY = 'support_contact';
+
+/**
+ * The support address the legal pages name (they are the binding text and cannot follow a
+ * setting); the first start seeds it as the contact page's e-mail too.
+ */
+export const LEGAL_SUPPORT_EMAIL = 'support@shabaash.in';
+
+/**
+ * The networks the marketing footer can link to (spec 01 §2's social icons, which name none):
+ * the platforms a streamer's page can link, less `website` (the footer is on the website).
+ */
+export const SITE_SOCIAL_PLATFORMS = [
+  'youtube',
+  'instagram',
+  'x',
+  'facebook',
+  'discord',
+  'twitch',
+] as const satisfies readonly SocialPlatform[];
+export type SiteSocialPlatform = (typeof SITE_SOCIAL_PLATFORMS)[number];
 
 // ── public pages (both site maps and the prerender list) ─────────────────────────────────
 

@@ -29,6 +29,10 @@ export const VOICE_MESSAGES = {
   tooLong: 'Voice messages can be at most 60 seconds long.',
   tooShort: 'Voice messages must be at least 1 second long.',
   tooLarge: 'Voice files can be at most 10 MB.',
+  tooLargeForDuration:
+    'This file is much larger than a recording of its length can be. Please record it again.',
+  uploadsFull:
+    'We cannot take voice messages right now. Please try again later, or send your tip without one.',
   tooManyUploads: 'Too many voice uploads. Please wait a minute and try again.',
   uploadNotFound: 'We could not find this voice message. Please record it again.',
   uploadExpired: 'This voice message has expired. Please record it again.',
@@ -61,7 +65,14 @@ export type VoiceMessagesResponse = {
  * once connected (and after every reconnect), then this event for each new playable message.
  */
 export const VOICE_MESSAGE_EVENT = 'voice_message';
-export type VoiceMessageEventData = { donation_id: string };
+export type VoiceMessageEventData = {
+  donation_id: string;
+  /**
+   * An alert overlay of the streamer is open, and it plays this clip on stream after the alert
+   * sound (issue 24): the audio player then does not auto-play it, so it is heard once.
+   */
+  on_overlay?: boolean;
+};
 
 /** Spec 02 §9: the audio player's defaults. */
 export const AUDIO_PLAYER_DEFAULTS = {

@@ -1,4 +1,5 @@
 import { spawnSync } from 'node:child_process';
+import { eq } from 'drizzle-orm';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -12,6 +13,8 @@ import {
 import { verifyCredentials } from '../modules/auth/auth.service.ts';
 import { listAccessibleStreamers } from '../modules/streamers/streamers.service.ts';
 import { openDatabase } from '../db/client.ts';
+import { streamers } from '../db/schema.ts';
+import { readTipAccess } from '../modules/plans/plans.service.ts';
 import { describeError, runAdminCommand } from './admin.ts';
 
 describe('admin CLI', () => {
@@ -99,6 +102,31 @@ describe('admin CLI', () => {
     expect(await run('revoke', 'priya-live', 'mod@example.com')).toMatch(/no longer a member/);
     expect(await listAccessibleStreamers(database.db, mod)).toEqual([]);
     expect(await failure('grant', 'nope', 'mod@example.com')).toBe('No streamer with slug nope.');
+  });
+
+  it('grants and revokes plans: a page it creates starts in preview (issue 22)', async () => {
+    const access = async () => {
+      const [page] = await database.db
+        .select()
+        .from(streamers)
+        .where(eq(streamers.slug, 'priya-live'));
+      return readTipAccess(database.db, page?.id ?? '');
+    };
+    expect(await access()).toEqual({ isPreview: true, tipTypes: [] });
+    expect(await run('grant-plan', 'priya-live', 'complete-bundle')).toBe(
+      'priya-live now holds the Complete Bundle.',
+    );
+    expect(await access()).toEqual({ isPreview: false, tipTypes: ['text', 'voice', 'hyperemote'] });
+    expect(await run('grant-plan', 'priya-live', 'monthly-hosting')).toMatch(
+      /^priya-live now holds the Monthly Hosting until \d{4}-/,
+    );
+    expect(await run('revoke-plan', 'priya-live', 'complete-bundle')).toBe(
+      'priya-live no longer holds the Complete Bundle.',
+    );
+    expect(await access()).toEqual({ isPreview: true, tipTypes: [] });
+    expect(await failure('grant-plan', 'priya-live', 'gold')).toMatch(
+      /^No plan gold; one of: base/,
+    );
   });
 
   it('resets a password', async () => {

@@ -1,13 +1,21 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { brandColorSchema, registerRequestSchema, slugSchema } from '@shabaash/core';
+import {
+  PLAN_IDS,
+  brandColorSchema,
+  findPlan,
+  registerRequestSchema,
+  slugSchema,
+} from '@shabaash/core';
 import { ConfigError, loadConfig, type Config } from '../config.ts';
 import { BackupError, readSchemaVersion, restoreBackup, writeBackup } from '../db/backup.ts';
 import { openDatabase, type Database } from '../db/client.ts';
 import { AppError } from '../errors.ts';
+import { notifyInstances, type BusEvent } from '../realtime/event-bus.ts';
 import { findUserByEmail, registerUser, resetPassword } from '../modules/auth/auth.service.ts';
 import { generatePassword } from '../modules/auth/password.ts';
+import { grantPlan, revokePlan } from '../modules/plans/plans.service.ts';
 import {
   createStreamer,
   findStreamerBySlug,
@@ -24,6 +32,9 @@ Commands:
                                                     create a streamer, optionally with its owner
   grant <slug> <email> [--admin]                    make a user a member of a streamer
   revoke <slug> <email>                             remove a user's membership
+  grant-plan <slug> <plan>                          give a page a plan (base, voice-messages,
+                                                    hyperemotes, monthly-hosting, complete-bundle)
+  revoke-plan <slug> <plan>                         take a plan from a page
   reset-password <email> [--password P]             set a new password and sign out everywhere
   list-streamers                                    list every streamer
   backup <file>                                     write the whole database to a plain SQL file
@@ -39,6 +50,8 @@ export type CommandContext = {
   databaseKind: 'pglite' | 'postgres';
   /** Where voice messages and uploaded images are kept, in words for the operator. */
   filesLocation: string;
+  /** Tells running servers of a revocation, so the live streams it covered close. */
+  publish?: (event: BusEvent) => void;
 };
 
 type Command = (
@@ -58,7 +71,12 @@ const commands: Record<string, Command> = {
   'create-user': async (db, [email], flags) => {
     const password = flags.password ?? generatePassword();
     const input = registerRequestSchema.parse({ email, password });
-    const user = await registerUser(db, { ...input, role: flags.admin ? 'admin' : 'streamer' });
+    // The operator vouches for the address, so no verification link is needed.
+    const user = await registerUser(db, {
+      ...input,
+      role: flags.admin ? 'admin' : 'streamer',
+      isEmailVerified: true,
+    });
     const shown = flags.password ? '' : `\nPassword (shown once): ${password}`;
     return `Created ${user.role} ${user.email}.${shown}`;
   },
@@ -79,18 +97,35 @@ const commands: Record<string, Command> = {
     await grantMembership(db, { streamerId, userId, isAdmin: flags.admin ?? false });
     return `${email} is now a member of ${slug}${flags.admin ? ' (admin)' : ''}.`;
   },
-  revoke: async (db, [slug, email]) => {
+  revoke: async (db, [slug, email], _flags, { publish }) => {
     const pair = await findPair(db, slug, email);
     const removed = await revokeMembership(db, pair);
+    if (removed) publish?.({ kind: 'member_removed', ...pair });
     return removed
       ? `${email} is no longer a member of ${slug}.`
       : `${email} was not a member of ${slug}.`;
   },
-  'reset-password': async (db, [email], flags) => {
+  'grant-plan': async (db, [slug, planId], _flags, { publish }) => {
+    const { streamer, plan } = await findPagePlan(db, slug, planId);
+    const held = await grantPlan(db, { streamerId: streamer.id, planId: plan.id, source: 'admin' });
+    publish?.({ kind: 'settings_changed', streamerId: streamer.id });
+    const until = held.expiresAt ? ` until ${held.expiresAt.toISOString()}` : '';
+    return `${streamer.slug} now holds the ${plan.name}${until}.`;
+  },
+  'revoke-plan': async (db, [slug, planId], _flags, { publish }) => {
+    const { streamer, plan } = await findPagePlan(db, slug, planId);
+    const removed = await revokePlan(db, streamer.id, plan.id);
+    if (removed) publish?.({ kind: 'settings_changed', streamerId: streamer.id });
+    return removed
+      ? `${streamer.slug} no longer holds the ${plan.name}.`
+      : `${streamer.slug} did not hold the ${plan.name}.`;
+  },
+  'reset-password': async (db, [email], flags, { publish }) => {
     const password = flags.password ?? generatePassword();
     registerRequestSchema.parse({ email, password });
-    if (!(await resetPassword(db, email ?? '', password)))
-      throw new UsageError(`No user with e-mail ${email}.`);
+    const revoked = await resetPassword(db, email ?? '', password);
+    if (!revoked) throw new UsageError(`No user with e-mail ${email}.`);
+    for (const sessionId of revoked) publish?.({ kind: 'session_revoked', sessionId });
     const shown = flags.password ? '' : `\nNew password (shown once): ${password}`;
     return `Password reset for ${email}; every session was signed out.${shown}`;
   },
@@ -144,6 +179,15 @@ async function findPair(db: Database, slug: string | undefined, email: string | 
   return { streamerId: streamer.id, userId: user.id };
 }
 
+async function findPagePlan(db: Database, slug: string | undefined, planId: string | undefined) {
+  if (!slug || !planId) throw new UsageError('This command needs a slug and a plan.');
+  const streamer = await findStreamerBySlug(db, slug);
+  if (!streamer) throw new UsageError(`No streamer with slug ${slug}.`);
+  const plan = findPlan(planId);
+  if (!plan) throw new UsageError(`No plan ${planId}; one of: ${PLAN_IDS.join(', ')}.`);
+  return { streamer, plan };
+}
+
 function parseAdminArgs(argv: string[]) {
   const { positionals, values } = parseArgs({
     args: argv,
@@ -188,12 +232,17 @@ async function main(): Promise<void> {
   const database = await openDatabase({ databaseUrl: config.DATABASE_URL, pgliteDir });
   try {
     if (!isBackup) await database.migrate();
+    const revocations: BusEvent[] = [];
     console.log(
       await runAdminCommand(database.db, argv, {
         databaseKind: database.kind,
         filesLocation: describeFilesLocation(config),
+        publish: (event) => revocations.push(event),
       }),
     );
+    // Servers on the same PostgreSQL database close the streams (the embedded one has none
+    // running: it is held by one process at a time).
+    if (database.pool) await notifyInstances(database.pool, 'admin-cli', revocations);
   } finally {
     await database.close();
   }

@@ -288,6 +288,12 @@ describe('database backups', () => {
     const ownerUser = await buildUser(db, { ...owner, role: 'streamer' });
     const admin = await buildUser(db, { email: 'boss@example.com', role: 'admin' });
     await signIn(app, owner.email, owner.password); // a session row
+    const resetAsked = await app.inject({
+      method: 'POST',
+      url: '/api/auth/password-reset/request',
+      payload: { email: owner.email },
+    }); // a password_reset_tokens row
+    expect(resetAsked.statusCode).toBe(202);
     const streamer = await buildStreamer(db, {
       slug: 'priya-live',
       name: `Priya's "Café" \\ 🎮`,
@@ -381,6 +387,82 @@ describe('database backups', () => {
       createdBy: admin.id,
       expiresAt: new Date('2030-01-01T00:00:00Z'),
     });
+    // A wrong password counts against its e-mail and address; a shared rate-limit window.
+    const wrong = await app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email: owner.email, password: 'not-the-password' },
+      remoteAddress: '203.0.113.8',
+    });
+    expect(wrong.statusCode).toBe(401);
+    await db.insert(schema.rateLimitCounters).values({
+      key: 'orders:203.0.113.7',
+      hits: 3,
+      resetsAt: new Date('2030-01-01T00:00:00.123Z'),
+    });
+    await db.insert(schema.backupRuns).values({
+      slot: new Date('2026-11-25T22:30:00Z'),
+      status: 'failed',
+      error: AWKWARD_TEXT,
+      instanceId: 'instance-1',
+    });
+    // The second wave's tables (issues 22-32), each with a row (kept if the app made one).
+    await db.insert(schema.emailVerificationTokens).values({
+      userId: ownerUser.id,
+      tokenHash: 'hash-of-verification-token',
+      expiresAt: new Date('2030-01-01T00:00:00Z'),
+    });
+    await db
+      .insert(schema.supporterMerges)
+      .values({ streamerId: streamer.id, fromKey: 'fan-key-a', intoKey: 'fan-key-b' });
+    await db
+      .insert(schema.streamControls)
+      .values({ streamerId: streamer.id, isPaused: true, waitingCount: 2 })
+      .onConflictDoNothing();
+    await db.insert(schema.planPurchases).values({
+      orderId: 'plan_backup_test',
+      streamerId: streamer.id,
+      buyerUserId: ownerUser.id,
+      planId: 'base',
+      amountPaise: 39_900,
+      provider: 'sandbox',
+    });
+    await db
+      .insert(schema.streamerSpeechSettings)
+      .values({
+        streamerId: streamer.id,
+        enabled: true,
+        minAmountPaise: 100,
+        maxChars: 200,
+        volume: 80,
+        readVoiceTips: false,
+        voiceHi: 'hi',
+        voiceEn: 'en-gb',
+        templateHi: AWKWARD_TEXT,
+        templateEn: '{name} tipped {amount} rupees: {message}',
+      })
+      .onConflictDoNothing();
+    const [clip] = await db
+      .insert(schema.speechClips)
+      .values({
+        cacheKey: 'backup-test-clip',
+        provider: 'espeak',
+        voice: 'hi',
+        storageKey: 'speech/backup-test.wav',
+        contentType: 'audio/wav',
+        sizeBytes: 2_048,
+      })
+      .returning({ id: schema.speechClips.id });
+    const [alert] = await db
+      .select({ id: schema.alerts.id })
+      .from(schema.alerts)
+      .orderBy(schema.alerts.id)
+      .limit(1);
+    if (!alert || !clip) throw new Error('no alert or clip to give a speech job');
+    await db
+      .insert(schema.speechJobs)
+      .values({ alertId: alert.id, streamerId: streamer.id, status: 'ready', clipId: clip.id })
+      .onConflictDoNothing();
   }
 });
 

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
@@ -42,22 +43,36 @@ export type DatabaseOptions = {
   databaseUrl?: string | undefined;
   /** Folder for PGlite's files; when absent, PGlite runs in memory. */
   pgliteDir?: string | undefined;
+  /**
+   * A PGlite data directory dumped with `dumpDataDir()` to start from instead of an empty
+   * one (the tests copy one migrated template instead of migrating every database).
+   */
+  pgliteSnapshot?: Blob | undefined;
   poolSize?: number;
 };
 
 /** Opens the configured database: PostgreSQL when a URL is given, embedded PGlite otherwise. */
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseConnection> {
   if (options.databaseUrl) return openPostgres(options.databaseUrl, options.poolSize ?? 10);
-  return openPglite(options.pgliteDir);
+  return openPglite(options.pgliteDir, options.pgliteSnapshot);
 }
 
-async function openPglite(dataDir: string | undefined): Promise<DatabaseConnection> {
+async function openPglite(
+  dataDir: string | undefined,
+  snapshot: Blob | undefined,
+): Promise<DatabaseConnection> {
   let releaseLock = () => {};
   if (dataDir) {
     fs.mkdirSync(dataDir, { recursive: true });
     releaseLock = acquirePgliteLock(dataDir);
   }
-  const client = new PGlite(dataDir);
+  // pg_trgm backs the analytics history's search index (migration 0015); it ships in the package.
+  // (The options-object form: the (dataDir, options) form drops `extensions` when dataDir is unset.)
+  const client = new PGlite({
+    dataDir,
+    extensions: { pg_trgm },
+    ...(snapshot ? { loadDataDir: snapshot } : {}),
+  });
   await client.waitReady;
   const db = drizzlePglite({ client, schema }) as unknown as Database; // same query surface
   return {

@@ -39,7 +39,28 @@ export const users = pgTable('users', {
     .notNull()
     .default('streamer'),
   createdAt: createdAt(),
+  /** When the owner of the address opened its verification link; null: not verified yet. */
+  emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
 });
+
+/**
+ * E-mail verification links sent at sign-up (and on "resend"): only the SHA-256 of the random
+ * token is stored; a link works once (used_at) and until expires_at (24 hours).
+ */
+export const emailVerificationTokens = pgTable(
+  'email_verification_tokens',
+  {
+    id: id(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull().unique(),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+  },
+  (table) => [index('email_verification_tokens_user_id_idx').on(table.userId)],
+);
 
 export const sessions = pgTable(
   'sessions',
@@ -58,6 +79,63 @@ export const sessions = pgTable(
     ip: text('ip'),
   },
   (table) => [index('sessions_user_id_idx').on(table.userId)],
+);
+
+/**
+ * "Forgot password?" links: only the SHA-256 of the random token is stored; a link works once
+ * (used_at) and until expires_at (1 hour).
+ */
+export const passwordResetTokens = pgTable(
+  'password_reset_tokens',
+  {
+    id: id(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull().unique(),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+  },
+  (table) => [index('password_reset_tokens_user_id_idx').on(table.userId)],
+);
+
+/**
+ * Wrong passwords per (e-mail, client address): past a few, that pair waits a delay that doubles
+ * with each further failure, while the same account from any other address is not slowed.
+ */
+export const loginFailures = pgTable(
+  'login_failures',
+  {
+    /** Normalised, and recorded whether or not an account has it (no enumeration). */
+    email: text('email').notNull(),
+    address: text('address').notNull(),
+    failures: integer('failures').notNull(),
+    lastFailedAt: timestamp('last_failed_at', { withTimezone: true }).notNull(),
+    /** No attempt from this pair is checked before this time. */
+    blockedUntil: timestamp('blocked_until', { withTimezone: true }),
+  },
+  (table) => [
+    primaryKey({ columns: [table.email, table.address] }),
+    index('login_failures_last_failed_at_idx').on(table.lastFailedAt),
+  ],
+);
+
+// ── rate limits ─────────────────────────────────────────────────────────────────────────────
+
+/**
+ * Fixed-window request counters of the per-address limits (lib/rate-limits.ts), here when
+ * the database is PostgreSQL so that every instance counts against the same window.
+ */
+export const rateLimitCounters = pgTable(
+  'rate_limit_counters',
+  {
+    /** The limit's name and the client address, e.g. `orders:203.0.113.7`. */
+    key: text('key').primaryKey(),
+    hits: integer('hits').notNull(),
+    resetsAt: timestamp('resets_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [index('rate_limit_counters_resets_at_idx').on(table.resetsAt)],
 );
 
 // ── streamers ───────────────────────────────────────────────────────────────────────────────
@@ -103,10 +181,17 @@ export const streamers = pgTable('streamers', {
   hyperemoteTiers: jsonb('hyperemote_tiers').$type<HyperemoteTiers>(),
   /** Alert variations by donation type and amount; null: DEFAULT_ALERT_SETTINGS. */
   alertSettings: jsonb('alert_settings').$type<AlertSettings>(),
+  /** The mobile-number dialog's title; null: DEFAULT_MOBILE_DIALOG_TITLE. */
+  mobileDialogTitle: text('mobile_dialog_title'),
+  /** What choosing Hyperemotes sets as the message; null: the message is cleared. */
+  hyperemoteMessage: text('hyperemote_message'),
   /** Moderators (not the streamer's admins) see donations without their amounts. */
   hideAmountsFromModerators: boolean('hide_amounts_from_moderators').notNull().default(false),
   createdAt: createdAt(),
 });
+
+/** A streamer row as every module sees it (the streamers module owns the table). */
+export type Streamer = typeof streamers.$inferSelect;
 
 export const streamerMembers = pgTable(
   'streamer_members',
@@ -182,6 +267,8 @@ export const donations = pgTable(
   },
   (table) => [
     index('donations_streamer_created_idx').on(table.streamerId, table.createdAt),
+    // One donor's tips, newest first: the analytics history's donor line (issue 28).
+    index('donations_donor_idx').on(table.streamerId, table.fanKey, table.name, table.createdAt),
     index('donations_pending_check_idx')
       .on(table.nextCheckAt)
       .where(sql`${table.paymentStatus} = 'pending'`),
@@ -294,6 +381,23 @@ export const supporterTotals = pgTable(
   ],
 );
 
+/**
+ * Supporters a streamer merged (issue 32): a fan key that now counts as another. New tips from
+ * `fromKey` are stored under `intoKey`; earlier ones were moved when the rows were merged.
+ */
+export const supporterMerges = pgTable(
+  'supporter_merges',
+  {
+    streamerId: uuid('streamer_id')
+      .notNull()
+      .references(() => streamers.id, { onDelete: 'cascade' }),
+    fromKey: text('from_key').notNull(),
+    intoKey: text('into_key').notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [primaryKey({ columns: [table.streamerId, table.fromKey] })],
+);
+
 /** Donation goals; one open goal per streamer (closing it keeps the row as history). */
 export const goals = pgTable(
   'goals',
@@ -315,6 +419,55 @@ export const goals = pgTable(
       .on(table.streamerId)
       .where(sql`${table.closedAt} IS NULL`),
   ],
+);
+
+// ── analytics (issue 28) ───────────────────────────────────────────────────────────────────
+
+/**
+ * Tips per India-calendar day, type, payment and moderation status: the history's filtered
+ * count and total and the charts' daily revenue read a few hundred of these rows instead of a
+ * million donations. Maintained only by the `donations_tip_totals` trigger (migration 0015), in
+ * the transaction that changes a donation; `rebuild_tip_totals(streamer_id)` recomputes them.
+ */
+export const tipDayTotals = pgTable(
+  'tip_day_totals',
+  {
+    streamerId: uuid('streamer_id')
+      .notNull()
+      .references(() => streamers.id, { onDelete: 'cascade' }),
+    day: date('day', { mode: 'string' }).notNull(),
+    type: text('type').notNull(),
+    paymentStatus: text('payment_status').notNull(),
+    moderationStatus: text('moderation_status').notNull(),
+    tipCount: integer('tip_count').notNull(),
+    amountPaise: bigint('amount_paise', { mode: 'number' }).notNull(),
+  },
+  (table) => [
+    primaryKey({
+      columns: [
+        table.streamerId,
+        table.day,
+        table.type,
+        table.paymentStatus,
+        table.moderationStatus,
+      ],
+    }),
+  ],
+);
+
+/** Paid tips per India day and hour (0–23): the charts' best hours and weekdays. Same trigger. */
+export const tipHourTotals = pgTable(
+  'tip_hour_totals',
+  {
+    streamerId: uuid('streamer_id')
+      .notNull()
+      .references(() => streamers.id, { onDelete: 'cascade' }),
+    day: date('day', { mode: 'string' }).notNull(),
+    hour: integer('hour').notNull(),
+    tipCount: integer('tip_count').notNull(),
+    amountPaise: bigint('amount_paise', { mode: 'number' }).notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.streamerId, table.day, table.hour] })],
 );
 
 // ── telegram ───────────────────────────────────────────────────────────────────────────────
@@ -490,4 +643,185 @@ export const overlayPresence = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [primaryKey({ columns: [table.instanceId, table.streamerId] })],
+);
+
+// ── stream control (issue 24) ───────────────────────────────────────────────────────────────
+
+/**
+ * One row per streamer who has used the stream controls: whether alerts are paused or muted (a
+ * fresh overlay starts that way, on any instance), and what an overlay last said it was playing,
+ * so the activity feed can show it. No row means neither paused nor muted.
+ */
+export const streamControls = pgTable('stream_controls', {
+  streamerId: uuid('streamer_id')
+    .primaryKey()
+    .references(() => streamers.id, { onDelete: 'cascade' }),
+  isPaused: boolean('is_paused').notNull().default(false),
+  isMuted: boolean('is_muted').notNull().default(false),
+  /** The alert on screen as an overlay last reported it (null: nothing playing). */
+  playingAlertId: bigint('playing_alert_id', { mode: 'number' }),
+  /** Alerts waiting behind it on that overlay. */
+  waitingCount: integer('waiting_count').notNull().default(0),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+// ── operations: scheduled backups (issue 31) ────────────────────────────────────────────────
+
+/**
+ * One row per scheduled backup: the India-time slot it belongs to (unique, so two instances
+ * never take the same day's backup twice), where it was written, what its check found, and
+ * when retention deleted it. The admin console reads its state from here.
+ */
+export const backupRuns = pgTable(
+  'backup_runs',
+  {
+    id: id(),
+    /** The scheduled time this run is for (a missed slot is taken late, under its own slot). */
+    slot: timestamp('slot', { withTimezone: true }).notNull(),
+    status: text('status', { enum: ['running', 'verified', 'failed'] }).notNull(),
+    /** Where the file is: a path under DATA_DIR/backups, or a key in the S3 bucket. */
+    location: text('location'),
+    sizeBytes: bigint('size_bytes', { mode: 'number' }),
+    rows: integer('rows'),
+    tables: integer('tables'),
+    /** Upload files copied beside it (local storage only; on S3 the bucket keeps them). */
+    uploadFiles: integer('upload_files'),
+    /** Why it failed, in words for the operator. */
+    error: text('error'),
+    /** True when the slot's time had passed long before the run (the server was down). */
+    isLate: boolean('is_late').notNull().default(false),
+    instanceId: text('instance_id').notNull(),
+    startedAt: timestamp('started_at', { withTimezone: true }).notNull().defaultNow(),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+    /** Set when retention removed the files; the row stays as the history. */
+    prunedAt: timestamp('pruned_at', { withTimezone: true }),
+  },
+  (table) => [uniqueIndex('backup_runs_slot_idx').on(table.slot)],
+);
+
+// ── plans (issue 22) ────────────────────────────────────────────────────────────────────────
+
+/**
+ * A plan order: paid through the same provider, webhooks and reconciler as a tip, with its own
+ * row because it buys a plan rather than tipping. Order ids are `plan_<random>` ('plan' is a
+ * reserved slug, so no tip order id looks like one).
+ */
+export const planPurchases = pgTable(
+  'plan_purchases',
+  {
+    id: id(),
+    orderId: text('order_id').notNull().unique(),
+    streamerId: uuid('streamer_id')
+      .notNull()
+      .references(() => streamers.id, { onDelete: 'cascade' }),
+    /** Who bought it (a member of the page); the receipt goes to them. */
+    buyerUserId: uuid('buyer_user_id').references(() => users.id, { onDelete: 'set null' }),
+    planId: text('plan_id').notNull(),
+    amountPaise: integer('amount_paise').notNull(),
+    provider: text('provider').notNull(),
+    providerOrderId: text('provider_order_id'),
+    paymentSessionId: text('payment_session_id'),
+    paymentStatus: text('payment_status', { enum: ['pending', 'success', 'failed'] })
+      .notNull()
+      .default('pending'),
+    paidAt: timestamp('paid_at', { withTimezone: true }),
+    /** Next time the reconciler asks the provider about a pending order. */
+    nextCheckAt: timestamp('next_check_at', { withTimezone: true }),
+    checkAttempts: integer('check_attempts').notNull().default(0),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    index('plan_purchases_streamer_idx').on(table.streamerId, table.createdAt),
+    index('plan_purchases_pending_check_idx')
+      .on(table.nextCheckAt)
+      .where(sql`${table.paymentStatus} = 'pending'`),
+  ],
+);
+
+/** The plans a page holds now: one row per plan, from a purchase or an admin's grant. */
+export const streamerPlans = pgTable(
+  'streamer_plans',
+  {
+    streamerId: uuid('streamer_id')
+      .notNull()
+      .references(() => streamers.id, { onDelete: 'cascade' }),
+    planId: text('plan_id').notNull(),
+    source: text('source', { enum: ['purchase', 'admin'] }).notNull(),
+    /** The purchase that granted (or last extended) it; null for an admin's grant. */
+    purchaseId: uuid('purchase_id').references(() => planPurchases.id, { onDelete: 'set null' }),
+    grantedAt: timestamp('granted_at', { withTimezone: true }).notNull().defaultNow(),
+    /** When Monthly Hosting ends; null for the one-time plans. */
+    expiresAt: timestamp('expires_at', { withTimezone: true }),
+    /** The renewal reminder for the current end date went out (reset when it is extended). */
+    reminderSentAt: timestamp('reminder_sent_at', { withTimezone: true }),
+  },
+  (table) => [primaryKey({ columns: [table.streamerId, table.planId] })],
+);
+
+// ── speech (issue 23) ──────────────────────────────────────────────────────────────────────
+
+/**
+ * A streamer's speech settings; no row means the defaults (DEFAULT_SPEECH_SETTINGS: on).
+ * Voices are provider voice ids; one the configured provider lacks falls back to its default.
+ */
+export const streamerSpeechSettings = pgTable('streamer_speech_settings', {
+  streamerId: uuid('streamer_id')
+    .primaryKey()
+    .references(() => streamers.id, { onDelete: 'cascade' }),
+  enabled: boolean('enabled').notNull(),
+  minAmountPaise: integer('min_amount_paise').notNull(),
+  maxChars: integer('max_chars').notNull(),
+  volume: integer('volume').notNull(),
+  readVoiceTips: boolean('read_voice_tips').notNull(),
+  voiceHi: text('voice_hi').notNull(),
+  voiceEn: text('voice_en').notNull(),
+  templateHi: text('template_hi').notNull(),
+  templateEn: text('template_en').notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * Rendered speech, shared by every alert that reads the same words with the same voice and
+ * provider (the cache): `cache_key` is a hash of the three. The file lives in file storage.
+ */
+export const speechClips = pgTable('speech_clips', {
+  id: id(),
+  cacheKey: text('cache_key').notNull().unique(),
+  provider: text('provider').notNull(),
+  voice: text('voice').notNull(),
+  storageKey: text('storage_key').notNull().unique(),
+  contentType: text('content_type').notNull(),
+  sizeBytes: integer('size_bytes').notNull(),
+  createdAt: createdAt(),
+});
+
+/**
+ * One speech job per alert that is read aloud: the background runner claims due jobs with a
+ * lease (`locked_until`), so a crashed instance's job is picked up again, and retries a failed
+ * render with back-off until `attempts` runs out.
+ */
+export const speechJobs = pgTable(
+  'speech_jobs',
+  {
+    alertId: bigint('alert_id', { mode: 'number' })
+      .primaryKey()
+      .references(() => alerts.id, { onDelete: 'cascade' }),
+    streamerId: uuid('streamer_id')
+      .notNull()
+      .references(() => streamers.id, { onDelete: 'cascade' }),
+    status: text('status', { enum: ['pending', 'ready', 'failed'] })
+      .notNull()
+      .default('pending'),
+    clipId: uuid('clip_id').references(() => speechClips.id, { onDelete: 'set null' }),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    lockedUntil: timestamp('locked_until', { withTimezone: true }),
+    lastError: text('last_error'),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    index('speech_jobs_due_idx')
+      .on(table.nextAttemptAt)
+      .where(sql`${table.status} = 'pending'`),
+  ],
 );

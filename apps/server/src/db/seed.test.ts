@@ -2,6 +2,8 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../test/test-database.ts';
 import { verifyPassword } from '../modules/auth/password.ts';
+import { presentPublicSettings } from '../modules/settings/settings.presenter.ts';
+import { getSiteConfig } from '../modules/site/site.service.ts';
 import { slugAliases, streamers, users } from './schema.ts';
 import { seedOnFirstStart } from './seed.ts';
 
@@ -40,12 +42,34 @@ describe('first-start seed', () => {
     });
     expect(rows.find((row) => row.slug === 'codelive')?.formVariant).toBe('simple');
     expect(rows.find((row) => row.slug === 'chiaa')?.hyperemotePricePaise).toBe(5000);
+    // Spec 02 §2 and §4: chiaa's dialog asks for the mobile number and Hyperemotes sets a
+    // celebration text there; every other page keeps the defaults.
+    const pageTexts = (slug: string) => {
+      const row = rows.find((candidate) => candidate.slug === slug);
+      if (!row) throw new Error(`no ${slug}`);
+      const { mobile_dialog_title, hyperemote_message } = presentPublicSettings(row);
+      return { mobile_dialog_title, hyperemote_message };
+    };
+    expect(pageTexts('chiaa')).toEqual({
+      mobile_dialog_title: 'Enter Mobile Number',
+      hyperemote_message: expect.stringMatching(/\S/),
+    });
+    for (const slug of ['ankitplays', 'techgamer', 'codelive', 'demostreamer']) {
+      expect(pageTexts(slug)).toEqual({
+        mobile_dialog_title: 'Complete Your Donation',
+        hyperemote_message: null,
+      });
+    }
 
     const [alias] = await database.db
       .select()
       .from(slugAliases)
       .where(eq(slugAliases.alias, 'music_stream'));
     expect(alias?.streamerId).toBe(rows.find((row) => row.slug === 'musicstream')?.id);
+    // The status page's fallback for an order id that names no streamer (spec 02 §2).
+    expect((await getSiteConfig(database.db)).default_streamer).toBe('chiaa');
+    // No placeholder phone or chat: only the support address the legal pages name.
+    expect((await getSiteConfig(database.db)).support).toEqual({ email: 'support@shabaash.in' });
 
     const [admin] = await database.db.select().from(users);
     expect(admin?.role).toBe('admin');

@@ -1,25 +1,45 @@
 import { sql } from 'drizzle-orm';
+import {
+  DEFAULT_STREAMER_SETTING_KEY,
+  LEGAL_SUPPORT_EMAIL,
+  SUPPORT_CONTACT_SETTING_KEY,
+} from '@shabaash/core';
 import { generatePassword, hashPassword } from '../modules/auth/password.ts';
 import type { Database } from './client.ts';
-import { siteSettings, slugAliases, streamers, users } from './schema.ts';
+import { siteSettings, slugAliases, streamerPlans, streamers, users } from './schema.ts';
 
 type StreamerSeed = typeof streamers.$inferInsert;
 
 /**
  * The spec's eight demo streamers (spec 02 §2). The spec redacts one name; ours is "ankitplays".
- * Theme, form variant, emote picker and hyperemote price are settings, seeded from the spec.
+ * Theme, form variant, emote picker, hyperemote price and chiaa's own texts (its mobile-number
+ * dialog title, and the celebration text Hyperemotes sets instead of clearing the message: spec
+ * 02 §2 and §4) are settings, seeded from the spec.
  */
 export const DEMO_STREAMERS: StreamerSeed[] = [
   {
     slug: 'chiaa',
+    welcomeText:
+      'Chill IRL streams, late-night chats and the occasional karaoke. Say hi with a tip!',
     name: 'Chiaa',
     brandColor: '#db2777',
     theme: 'cover',
     hyperemotePricePaise: 5000,
+    mobileDialogTitle: 'Enter Mobile Number',
+    hyperemoteMessage: '🎉 Hyperemote celebration! 🎉',
   },
-  { slug: 'ankitplays', name: 'Ankit Plays', brandColor: '#2563eb', theme: 'blue' },
+  {
+    slug: 'ankitplays',
+    welcomeText:
+      'BGMI and Valorant most nights from 9 pm. Drop a tip with a shout-out and it pops up on stream.',
+    name: 'Ankit Plays',
+    brandColor: '#2563eb',
+    theme: 'blue',
+  },
   {
     slug: 'techgamer',
+    welcomeText:
+      'PC builds, benchmarks and ranked grinds. Hyperemotes rain on screen — pick your favourite.',
     name: 'TechGamer',
     brandColor: '#16a34a',
     theme: 'green',
@@ -27,6 +47,7 @@ export const DEMO_STREAMERS: StreamerSeed[] = [
   },
   {
     slug: 'musicstream',
+    welcomeText: 'Live covers in Hindi and English. Send a voice note or a request with your tip.',
     name: 'MusicStream',
     brandColor: '#9333ea',
     theme: 'purple',
@@ -34,6 +55,8 @@ export const DEMO_STREAMERS: StreamerSeed[] = [
   },
   {
     slug: 'fitnessflow',
+    welcomeText:
+      'Morning workouts you can follow at home. Tips keep the sessions free for everyone.',
     name: 'FitnessFlow',
     brandColor: '#ea580c',
     theme: 'orange',
@@ -41,6 +64,8 @@ export const DEMO_STREAMERS: StreamerSeed[] = [
   },
   {
     slug: 'codelive',
+    welcomeText:
+      'Building web apps live with TypeScript and React. Questions in the tip message are welcome.',
     name: 'CodeLive',
     brandColor: '#16a34a',
     theme: 'green',
@@ -48,6 +73,7 @@ export const DEMO_STREAMERS: StreamerSeed[] = [
   },
   {
     slug: 'artcreate',
+    welcomeText: 'Digital painting and sketch streams. Your tip can pick the next thing I draw.',
     name: 'ArtCreate',
     brandColor: '#db2777',
     theme: 'pink',
@@ -55,6 +81,8 @@ export const DEMO_STREAMERS: StreamerSeed[] = [
   },
   {
     slug: 'demostreamer',
+    welcomeText:
+      'A demo page: try every tip type here with the sandbox checkout — no real money moves.',
     name: 'Demo Streamer',
     brandColor: '#2563eb',
     theme: 'blue',
@@ -73,6 +101,14 @@ export const DEMO_ALIASES: Record<string, string> = {
   demo_streamer: 'demostreamer',
 };
 
+/**
+ * The default streamer (a site setting the admin console changes): spec 02 §2's status page
+ * sends an order id that names no streamer back to the first page, chiaa's.
+ */
+export const DEFAULT_STREAMER_SEED = 'chiaa';
+/** The support address the legal pages name; a phone, hours or chat are the operator's to add. */
+export const SUPPORT_CONTACT_SEED = { email: LEGAL_SUPPORT_EMAIL };
+
 const SEEDED_KEY = 'seeded_at';
 
 export type SeedResult = {
@@ -81,8 +117,8 @@ export type SeedResult = {
 };
 
 /**
- * Seeds demo streamers, their aliases and the admin account on the first start only, so a
- * streamer an operator later removes does not come back.
+ * Seeds demo streamers, their aliases, the default streamer and the admin account on the first
+ * start only, so a streamer an operator later removes does not come back.
  */
 export async function seedOnFirstStart(
   db: Database,
@@ -113,10 +149,40 @@ export async function seedOnFirstStart(
       return streamerId ? [{ alias, streamerId }] : [];
     });
     if (aliases.length > 0) await tx.insert(slugAliases).values(aliases).onConflictDoNothing();
+    // The demo pages are live with every tip type: they hold the Complete Bundle (issue 22).
+    if (seeded.length > 0) {
+      await tx
+        .insert(streamerPlans)
+        .values(
+          seeded.map((row) => ({
+            streamerId: row.id,
+            planId: 'complete-bundle',
+            source: 'admin' as const,
+          })),
+        )
+        .onConflictDoNothing();
+    }
+    if (idBySlug.has(DEFAULT_STREAMER_SEED)) {
+      await tx
+        .insert(siteSettings)
+        .values({ key: DEFAULT_STREAMER_SETTING_KEY, value: DEFAULT_STREAMER_SEED })
+        .onConflictDoNothing();
+    }
+    await tx
+      .insert(siteSettings)
+      .values({ key: SUPPORT_CONTACT_SETTING_KEY, value: SUPPORT_CONTACT_SEED })
+      .onConflictDoNothing();
 
     const admin = await tx
       .insert(users)
-      .values({ email, username: 'admin', passwordHash, role: 'admin' })
+      // The operator chose this address (ADMIN_EMAIL), so it needs no verification link.
+      .values({
+        email,
+        username: 'admin',
+        passwordHash,
+        role: 'admin',
+        emailVerifiedAt: new Date(),
+      })
       .onConflictDoNothing()
       .returning({ id: users.id });
     if (admin.length === 0) return {};

@@ -1,10 +1,8 @@
+import type { Streamer } from '../db/schema.ts';
 import type { FastifyRequest } from 'fastify';
+import { ONBOARDING_MESSAGES, type AuthUser } from '@shabaash/core';
 import { authenticateToken, type Viewer } from '../modules/auth/auth.service.ts';
-import {
-  findMembership,
-  findStreamerBySlug,
-  type Streamer,
-} from '../modules/streamers/streamers.service.ts';
+import { findMembership, findStreamerBySlug } from '../modules/streamers/streamers.service.ts';
 import { forbidden, notFound, unauthorized } from '../errors.ts';
 
 /**
@@ -29,6 +27,15 @@ export async function requireUser(request: FastifyRequest): Promise<Viewer> {
   const viewer = await authenticate(request);
   if (!viewer) throw unauthorized('Please log in to continue.');
   return viewer;
+}
+
+/**
+ * The rule for owning or joining a page (creating one, accepting an invite): the account's
+ * address must be verified, else a 403 `email_unverified` whose message says how to get a link.
+ */
+export function requireVerifiedEmail(user: Pick<AuthUser, 'email_verified'>): void {
+  if (!user.email_verified)
+    throw forbidden(ONBOARDING_MESSAGES.emailUnverified, 'email_unverified');
 }
 
 export function isSiteAdmin(viewer: Viewer): boolean {

@@ -23,7 +23,8 @@ import { ROUTE_POLICIES, type RoutePolicy } from './route-policies.ts';
  */
 
 /** Paths whose routes must be declared; everything else is the web app's fallback. */
-const IN_SCOPE = /^\/(?:api|sandbox|media)(?:\/|$)|^\/(?:healthz|sitemap\.xml|robots\.txt)$/;
+const IN_SCOPE =
+  /^\/(?:api|sandbox|media)(?:\/|$)|^\/(?:healthz(?:\/live|\/ready)?|sitemap\.xml|robots\.txt)$/;
 
 const CALLERS = [
   'anonymous',
@@ -106,9 +107,14 @@ describe('route policies', () => {
       LOG_LEVEL: 'silent',
       DATA_DIR: '/nonexistent/shabaash-test',
       WEB_DIST_DIR: '/nonexistent/shabaash-web',
-      // Both optional route sets on: the sandbox gateway (the default provider) and Telegram's.
+      // Both optional route sets on: the sandbox gateway (the default provider) and Telegram's
+      // webhook (registered only in webhook mode).
       TELEGRAM_BOT_TOKEN: '123456:TEST-token',
       TELEGRAM_API_ROOT: telegram.apiRoot,
+      TELEGRAM_WEBHOOK_URL: 'https://shabaash.example/api/telegram/webhook',
+      // Event streams go over real HTTP from loopback: the test plays a trusted reverse proxy
+      // there, so each stream can come from an address of its own (X-Forwarded-For).
+      TRUST_PROXY: '127.0.0.1',
     });
     database = await createTestDatabase();
     const heads = new Set<string>();
@@ -181,12 +187,15 @@ describe('route policies', () => {
       code: crypto.randomBytes(24).toString('base64url'),
       email: 'nobody@example.com',
       inviteId: crypto.randomUUID(),
+      sessionId: crypto.randomUUID(),
       slot: 'avatar',
       kind: 'image',
       mediaId: crypto.randomUUID(),
       file: 'chime.wav',
       uploadId: crypto.randomUUID(),
+      clipId: crypto.randomUUID(),
       asset: 'checkout.js',
+      planId: 'base',
     };
   });
 

@@ -1,7 +1,7 @@
 /**
  * Who may call each HTTP route, declared next to nothing else so it reads as one table. The
  * authorization matrix test (route-policies.test.ts) builds the real app, lists every route it
- * registers under /api, /sandbox, /media, /healthz, /sitemap.xml and /robots.txt, fails on any
+ * registers under /api, /sandbox, /media, /healthz(/live|/ready), /sitemap.xml and /robots.txt, fails on any
  * route missing here (and on any entry here whose route is gone), and calls each one as
  * anonymous, a fan, another streamer's owner, the owner, a site admin, and with an expired and
  * a revoked session, checking the answer each policy promises. The handlers enforce these
@@ -34,6 +34,8 @@ export type RoutePolicy =
 
 export const ROUTE_POLICIES: Readonly<Record<string, RoutePolicy>> = {
   'GET /healthz': 'public',
+  'GET /healthz/live': 'public',
+  'GET /healthz/ready': 'public',
   'GET /sitemap.xml': 'public',
   'GET /robots.txt': 'public',
 
@@ -43,13 +45,25 @@ export const ROUTE_POLICIES: Readonly<Record<string, RoutePolicy>> = {
   'GET /api/auth/session': 'signed-in',
   'POST /api/auth/logout': 'signed-in',
   'GET /api/auth/sessions': 'signed-in',
+  'DELETE /api/auth/sessions/:sessionId': 'signed-in',
+  'POST /api/auth/sessions/revoke-others': 'signed-in',
+  'POST /api/auth/password': 'signed-in',
+  'POST /api/auth/password-reset/request': 'public',
+  'POST /api/auth/password-reset/confirm': 'public',
   'GET /api/me/streamers': 'signed-in', // the streamers this viewer may open
+  // The e-mailed link's token is the credential; it may be opened in another browser.
+  'POST /api/auth/verify-email': 'public',
+  'POST /api/auth/verify-email/resend': 'signed-in', // to the viewer's own address only
+  // "Create your page": a verified account only (403 `email_unverified` otherwise).
+  'POST /api/me/streamers': 'signed-in',
+  'GET /api/slug-availability': 'signed-in',
   // The unguessable invite code is the credential; the code's account is checked inside.
   'GET /api/invites/:code': 'public',
   'POST /api/invites/:code/accept': 'public',
 
   // ── marketing site ────────────────────────────────────────────────────────────────────
   'GET /api/site/video-url': 'public',
+  'GET /api/site/config': 'public', // the default streamer's slug and the footer's links
   'POST /api/site/leads': 'public',
   'POST /api/site/contact': 'public',
 
@@ -67,6 +81,7 @@ export const ROUTE_POLICIES: Readonly<Record<string, RoutePolicy>> = {
   'GET /media/voice/:uploadId': 'public', // attached uploads only, by unguessable id
   'GET /media/files/:mediaId': 'public', // uploaded images and sounds, by unguessable id
   'GET /media/sounds/:file': 'public',
+  'GET /media/speech/:clipId': 'public', // rendered speech, by unguessable id
 
   // ── payments ──────────────────────────────────────────────────────────────────────────
   'POST /api/payments/webhooks/:provider': 'provider-signature',
@@ -82,9 +97,11 @@ export const ROUTE_POLICIES: Readonly<Record<string, RoutePolicy>> = {
   'GET /api/overlay/:slug/events': 'overlay-token', // SSE
   'POST /api/overlay/:slug/alerts/:alertId/shown': 'overlay-token',
   'GET /api/overlay/:slug/settings': 'overlay-token',
+  'GET /api/overlay/:slug/alerts/:alertId/speech': 'overlay-token', // issue 23
   'GET /api/overlay/:slug/widgets/leaderboard': 'overlay-token',
   'GET /api/overlay/:slug/widgets/goal': 'overlay-token',
   'GET /api/overlay/:slug/widgets/recent': 'overlay-token',
+  'POST /api/overlay/:slug/playback': 'overlay-token', // what the overlay plays (activity feed)
 
   // ── streamer dashboard (members and site admins) ──────────────────────────────────────
   'GET /api/streamers/:slug/dashboard': 'streamer-member',
@@ -97,20 +114,34 @@ export const ROUTE_POLICIES: Readonly<Record<string, RoutePolicy>> = {
   'POST /api/streamers/:slug/obs-tokens': 'streamer-member',
   'POST /api/streamers/:slug/obs-tokens/:tokenId/deactivate': 'streamer-member',
   'POST /api/streamers/:slug/test-alert': 'streamer-member',
+  'GET /api/streamers/:slug/activity': 'streamer-member', // every tip, any state
+  'GET /api/streamers/:slug/stream-control': 'streamer-member',
+  'POST /api/streamers/:slug/stream-control': 'streamer-member', // skip, pause, replay…
   'GET /api/streamers/:slug/moderators': 'streamer-member',
   'PUT /api/streamers/:slug/moderators': 'streamer-member',
   'DELETE /api/streamers/:slug/moderators': 'streamer-member',
   'GET /api/streamers/:slug/settings': 'streamer-member',
   'PATCH /api/streamers/:slug/settings': 'streamer-member',
+  'GET /api/streamers/:slug/speech-settings': 'streamer-member',
+  'PUT /api/streamers/:slug/speech-settings': 'streamer-member',
+  'POST /api/streamers/:slug/speech-preview': 'streamer-member',
   'PUT /api/streamers/:slug/settings/images/:slot': 'streamer-member',
   'DELETE /api/streamers/:slug/settings/images/:slot': 'streamer-member',
   'POST /api/streamers/:slug/settings/alert-media/:kind': 'streamer-member',
   'DELETE /api/streamers/:slug/settings/alert-media/:mediaId': 'streamer-member',
   'GET /api/streamers/:slug/supporters': 'streamer-member', // with donor details
   'PUT /api/streamers/:slug/leaderboard-settings': 'streamer-member',
+  'POST /api/streamers/:slug/supporters/merge': 'streamer-member', // issue 32
+  'GET /api/streamers/:slug/analytics/history': 'streamer-member', // issue 28
+  'GET /api/streamers/:slug/analytics/charts': 'streamer-member',
+  'GET /api/streamers/:slug/analytics/export.csv': 'streamer-member',
   'POST /api/streamers/:slug/goal': 'streamer-member',
   'PATCH /api/streamers/:slug/goal': 'streamer-member',
   'DELETE /api/streamers/:slug/goal': 'streamer-member',
+  // Plans (issue 22): what the page holds, and buying one for it.
+  'GET /api/streamers/:slug/plans': 'streamer-member',
+  'POST /api/streamers/:slug/plan-orders': 'streamer-member',
+  'GET /api/streamers/:slug/plan-orders/:orderId': 'streamer-member',
 
   // ── admin console ─────────────────────────────────────────────────────────────────────
   'GET /api/admin/streamers': 'site-admin',
@@ -121,9 +152,15 @@ export const ROUTE_POLICIES: Readonly<Record<string, RoutePolicy>> = {
   'DELETE /api/admin/streamers/:slug/invites/:inviteId': 'site-admin',
   'POST /api/admin/streamers/:slug/deactivate': 'site-admin',
   'POST /api/admin/streamers/:slug/reactivate': 'site-admin',
+  'GET /api/admin/plan-purchases': 'site-admin',
+  'PUT /api/admin/streamers/:slug/plans/:planId': 'site-admin',
+  'DELETE /api/admin/streamers/:slug/plans/:planId': 'site-admin',
   'GET /api/admin/site/video-url': 'site-admin',
   'PUT /api/admin/site/video-url': 'site-admin',
+  'GET /api/admin/site/config': 'site-admin',
+  'PUT /api/admin/site/config': 'site-admin',
   'GET /api/admin/audit': 'site-admin',
+  'GET /api/admin/backups': 'site-admin',
   'GET /api/admin/leads': 'site-admin',
   'GET /api/admin/contact-messages': 'site-admin',
   'GET /api/admin/leads.csv': 'site-admin',

@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import { drizzle } from 'drizzle-orm/node-postgres';
-import type { OverlayAlert } from '@shabaash/core';
+import type { OverlayAlert, StreamControlAction } from '@shabaash/core';
 import type { FastifyBaseLogger } from 'fastify';
 import pg from 'pg';
 import type { Database, DatabaseConnection } from '../db/client.ts';
@@ -10,7 +10,7 @@ import * as schema from '../db/schema.ts';
  * Events carry ids only; subscribers load the rows they need, so NOTIFY payloads stay far below
  * PostgreSQL's 8000-byte limit and nothing private travels between instances.
  */
-export type BusEvent =
+export type StreamerEvent =
   /**
    * `alert` is set by the instance that wrote the alert, for its own overlays only (they need
    * not read it back); it never travels to other instances, which load it by id.
@@ -20,9 +20,43 @@ export type BusEvent =
   | { kind: 'token_deactivated'; streamerId: string; tokenId: string }
   | { kind: 'presence_changed'; streamerId: string }
   /** A streamer's page, alert or moderation settings (or active state) changed. */
-  | { kind: 'settings_changed'; streamerId: string };
+  | { kind: 'settings_changed'; streamerId: string }
+  /** A stream control for every overlay of the streamer (modules/stream-control). */
+  | StreamControlEvent
+  /** Pause, mute, or what an overlay is playing changed: dashboards reload the state. */
+  | { kind: 'playback_changed'; streamerId: string }
+  /** A fan started a tip (payment pending): the activity feed lists it at once. */
+  | { kind: 'donation_created'; streamerId: string };
 
-export type BusHandler = (event: BusEvent) => void;
+/** A replay names its alert and a fresh id per press; the other controls are bare actions. */
+export type StreamControlEvent =
+  | {
+      kind: 'stream_control';
+      streamerId: string;
+      action: 'replay';
+      alertId: number;
+      replayId: string;
+    }
+  | {
+      kind: 'stream_control';
+      streamerId: string;
+      action: Exclude<StreamControlAction, 'replay'>;
+    };
+
+/**
+ * Someone lost the right to see live data: the streams it opened close on every instance
+ * (SseRegistry), and the page's reconnect is refused.
+ */
+export type AccessRevokedEvent =
+  /** A session ended (logout). */
+  | { kind: 'session_revoked'; sessionId: string }
+  /** A user stopped being a member of a streamer. */
+  | { kind: 'member_removed'; streamerId: string; userId: string };
+
+export type BusEvent = StreamerEvent | AccessRevokedEvent;
+
+export type BusHandler = (event: StreamerEvent) => void;
+export type AccessRevokedHandler = (event: AccessRevokedEvent) => void;
 
 const CHANNEL = 'shabaash_events';
 /** Stay well under NOTIFY's 8000-byte payload limit when batching. */
@@ -39,6 +73,7 @@ const DELIVERY_POOL_SIZE = 2;
 export class EventBus {
   readonly instanceId = crypto.randomBytes(8).toString('hex');
   private readonly handlers = new Map<string, Set<BusHandler>>();
+  private readonly accessHandlers = new Set<AccessRevokedHandler>();
   private outbox: BusEvent[] = [];
   private flushScheduled = false;
   private listener: pg.PoolClient | null = null;
@@ -85,6 +120,12 @@ export class EventBus {
     };
   }
 
+  /** Hears every revocation of access, whichever the streamer; returns the unsubscribe. */
+  subscribeToRevocations(handler: AccessRevokedHandler): () => void {
+    this.accessHandlers.add(handler);
+    return () => this.accessHandlers.delete(handler);
+  }
+
   /** Call after the transaction that caused the event has committed. */
   publish(event: BusEvent): void {
     this.deliverLocally(event);
@@ -112,14 +153,21 @@ export class EventBus {
   }
 
   private deliverLocally(event: BusEvent): void {
+    if (isAccessRevoked(event)) {
+      for (const handler of [...this.accessHandlers]) this.run(() => handler(event), event);
+      return;
+    }
     const set = this.handlers.get(event.streamerId);
     if (!set) return;
-    for (const handler of [...set]) {
-      try {
-        handler(event);
-      } catch (error) {
-        this.log.error({ err: error, event }, 'event handler failed');
-      }
+    for (const handler of [...set]) this.run(() => handler(event), event);
+  }
+
+  /** A failing subscriber is logged; the others still hear the event. */
+  private run(handle: () => void, event: BusEvent): void {
+    try {
+      handle();
+    } catch (error) {
+      this.log.error({ err: error, event }, 'event handler failed');
     }
   }
 
@@ -175,6 +223,10 @@ export class EventBus {
   }
 }
 
+function isAccessRevoked(event: BusEvent): event is AccessRevokedEvent {
+  return event.kind === 'session_revoked' || event.kind === 'member_removed';
+}
+
 /**
  * Gives a broken or finished LISTEN connection back to the pool, destroyed. A connection the
  * server ends reports twice (its FATAL message, then the closed socket); a second release would
@@ -184,6 +236,20 @@ function releaseQuietly(client: pg.PoolClient): void {
   client.removeAllListeners('error');
   client.on('error', () => {});
   client.release(true);
+}
+
+/**
+ * Sends events to every instance listening on the database, from a process that runs no bus
+ * (the admin command line, whose revocations must close streams on running servers).
+ */
+export async function notifyInstances(
+  pool: pg.Pool,
+  from: string,
+  events: BusEvent[],
+): Promise<void> {
+  for (const payload of packPayloads(from, events)) {
+    await pool.query('SELECT pg_notify($1, $2)', [CHANNEL, payload]);
+  }
 }
 
 /** Splits events into NOTIFY payloads that each stay under the size limit (ids are ASCII). */

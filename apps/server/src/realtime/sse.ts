@@ -1,4 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { AccessRevokedEvent, EventBus } from './event-bus.ts';
+import { STREAM_RETRY_AFTER_SECONDS, type StreamLimits } from './stream-limits.ts';
 
 /** One open Server-Sent Events response. */
 export type SseStream = {
@@ -8,6 +10,7 @@ export type SseStream = {
   write(frames: string | Uint8Array): void;
   close(): void;
   readonly isClosed: boolean;
+  /** Calls `listener` once the stream ends (at once if it already has). */
   onClose(listener: () => void): void;
 };
 
@@ -19,12 +22,47 @@ export function sseFrame(event: { id?: number | string; event: string; data: unk
 
 const HEARTBEAT_MS = 15_000;
 
-/** Every open stream of this instance, so shutdown can end them instead of waiting forever. */
-export class SseRegistry {
-  private readonly streams = new Set<SseStream>();
+/**
+ * Whose stream it is, besides its client address: the OBS token of an overlay or widget, the
+ * session and member behind a dashboard. It decides the caps that apply and which revocations
+ * end the stream.
+ */
+export type StreamOwner =
+  | { obsTokenId: string }
+  | { sessionId: string; userId: string; streamerId: string }
+  | Record<string, never>;
 
-  /** Takes over the response and turns it into an event stream. */
-  open(request: FastifyRequest, reply: FastifyReply): SseStream {
+/**
+ * Every open stream of this instance: counted against the caps (StreamLimits) as it opens,
+ * ended when its owner loses access (on any instance: the bus carries revocations), and ended
+ * at shutdown instead of being waited for.
+ */
+export class SseRegistry {
+  private readonly streams = new Map<SseStream, StreamOwner>();
+
+  constructor(
+    private readonly limits: StreamLimits,
+    bus: EventBus,
+  ) {
+    bus.subscribeToRevocations((event) => this.closeRevoked(event));
+  }
+
+  /**
+   * Takes over the response and turns it into an event stream; past a cap, throws a 429 (with
+   * Retry-After) that the error handler answers instead.
+   */
+  open(request: FastifyRequest, reply: FastifyReply, owner: StreamOwner = {}): SseStream {
+    let release: () => void;
+    try {
+      release = this.limits.acquire({
+        address: request.ip,
+        obsTokenId: 'obsTokenId' in owner ? owner.obsTokenId : undefined,
+        sessionId: 'sessionId' in owner ? owner.sessionId : undefined,
+      });
+    } catch (error) {
+      reply.header('retry-after', String(STREAM_RETRY_AFTER_SECONDS));
+      throw error;
+    }
     reply.hijack();
     const raw = reply.raw;
     raw.writeHead(200, {
@@ -76,19 +114,27 @@ export class SseRegistry {
       get isClosed() {
         return isClosed;
       },
-      onClose: (listener) => listeners.push(listener),
+      onClose: (listener) => {
+        // A stream that ended before its route finished setting it up still tells the route.
+        if (isClosed) listener();
+        else listeners.push(listener);
+      },
     };
 
     const cleanup = () => {
       if (isClosed) return;
       isClosed = true;
       clearInterval(heartbeat);
+      release();
       this.streams.delete(stream);
       for (const listener of listeners) listener();
     };
     request.raw.on('close', cleanup);
     raw.on('error', cleanup);
-    this.streams.add(stream);
+    this.streams.set(stream, owner);
+    // The client may have left while the route was reading the database: its 'close' has been
+    // and gone, so the stream ends now instead of holding its place forever.
+    if (request.raw.socket.destroyed) cleanup();
     return stream;
   }
 
@@ -96,7 +142,30 @@ export class SseRegistry {
     return this.streams.size;
   }
 
+  /** Open streams by whose they are: an OBS token's (overlays, widgets) or a dashboard's. */
+  countByKind(): { overlay: number; dashboard: number; other: number } {
+    const counts = { overlay: 0, dashboard: 0, other: 0 };
+    for (const owner of this.streams.values()) {
+      if ('obsTokenId' in owner) counts.overlay += 1;
+      else if ('sessionId' in owner) counts.dashboard += 1;
+      else counts.other += 1;
+    }
+    return counts;
+  }
+
   closeAll(): void {
-    for (const stream of [...this.streams]) stream.close();
+    for (const stream of [...this.streams.keys()]) stream.close();
+  }
+
+  /** Ends the streams a revoked session or removed member opened; their reconnect is refused. */
+  private closeRevoked(event: AccessRevokedEvent): void {
+    for (const [stream, owner] of [...this.streams]) {
+      if (!('sessionId' in owner)) continue;
+      const isRevoked =
+        event.kind === 'session_revoked'
+          ? owner.sessionId === event.sessionId
+          : owner.userId === event.userId && owner.streamerId === event.streamerId;
+      if (isRevoked) stream.close();
+    }
   }
 }

@@ -33,7 +33,11 @@ describe('security headers', () => {
 
   beforeAll(async () => {
     dist = writeBuild();
-    sandboxApp = await createTestApp({ WEB_DIST_DIR: dist, PUBLIC_URL: 'https://tips.example.in' });
+    sandboxApp = await createTestApp({
+      WEB_DIST_DIR: dist,
+      PUBLIC_URL: 'https://tips.example.in',
+      ALLOW_SANDBOX_IN_PRODUCTION: 'true',
+    });
     cashfreeApp = await createTestApp({
       WEB_DIST_DIR: dist,
       PAYMENT_PROVIDER: 'cashfree',

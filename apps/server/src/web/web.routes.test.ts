@@ -60,6 +60,11 @@ describe('web app serving', () => {
       '/dashboard/admin',
       '/auth',
       '/auth/invite/some-one-time-code',
+      '/auth/forgot',
+      '/auth/reset?token=x',
+      '/auth/verify?token=x',
+      '/dashboard/create',
+      '/account',
       '/status',
     ];
     for (const url of urls) {

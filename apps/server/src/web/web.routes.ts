@@ -1,3 +1,4 @@
+import type { Streamer } from '../db/schema.ts';
 import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
@@ -5,11 +6,10 @@ import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import { notFound } from '../errors.ts';
 import { inlineScriptHashes, pageContentSecurityPolicy } from './content-security-policy.ts';
 import { presentPublicStreamer } from '../modules/donations/donation.presenter.ts';
-import {
-  findStreamerBySlug,
-  resolveSlugAlias,
-  type Streamer,
-} from '../modules/streamers/streamers.service.ts';
+import { readTipAccess, type TipAccess } from '../modules/plans/plans.service.ts';
+import { readSpeechPromise } from '../modules/speech/speech.service.ts';
+import type { PublicStreamer } from '@shabaash/core';
+import { findStreamerBySlug, resolveSlugAlias } from '../modules/streamers/streamers.service.ts';
 
 /** React Router writes this page for every path that is not prerendered (SPA mode). */
 const SPA_FALLBACK = '__spa-fallback.html';
@@ -38,7 +38,7 @@ const REVALIDATE = 'no-cache';
 
 /** Client-rendered app screens (spec route tables) that are not per streamer. */
 const APP_SCREENS =
-  /^\/(auth|auth\/invite\/[^/]+|dashboard|status|test-alerts|dashboard\/[^/]+)\/?$/;
+  /^\/(auth|auth\/invite\/[^/]+|auth\/forgot|auth\/reset|auth\/verify|account|dashboard|status|test-alerts|dashboard\/[^/]+|dashboard\/[^/]+\/activity|dashboard\/[^/]+\/plans)\/?$/;
 /** Per-streamer pages: the donation page and the pages OBS loads. */
 const STREAMER_PAGES = /^\/([^/]+)(\/obs-alerts|\/audio-player|\/widgets\/[a-z-]+)?\/?$/;
 
@@ -105,8 +105,14 @@ export const webRoutes: FastifyPluginAsync<{ distDir: string }> = async (app, { 
     pageHeaders(reply, file, status).sendFile(file);
 
   /** The donation shell with the streamer's public profile inlined (see above). */
-  const sendDonationShell = (reply: FastifyReply, shell: string, streamer: Streamer) => {
-    const profile = presentPublicStreamer(streamer, app.payments.provider);
+  const sendDonationShell = (
+    reply: FastifyReply,
+    shell: string,
+    streamer: Streamer,
+    access: TipAccess,
+    speech: PublicStreamer['speech'],
+  ) => {
+    const profile = presentPublicStreamer(streamer, app.payments.provider, access, speech);
     const profileBlock = `<script type="application/json" id="${STREAMER_PROFILE_ELEMENT_ID}">${jsonForHtmlScript(profile)}</script>`;
     // A replacer function: `$` sequences in the profile must not be read as patterns.
     const html = shell.replace(DONATION_SHELL_ROOT, () => profileBlock + DONATION_SHELL_ROOT);
@@ -127,7 +133,9 @@ export const webRoutes: FastifyPluginAsync<{ distDir: string }> = async (app, { 
       if (streamer) {
         const shell = STREAMER_PAGE_SHELLS[match[2] ?? ''];
         if (shell === DONATION_SHELL && donationShell !== null) {
-          return sendDonationShell(reply, donationShell, streamer);
+          const access = await readTipAccess(db, streamer.id);
+          const speech = await readSpeechPromise(db, streamer.id);
+          return sendDonationShell(reply, donationShell, streamer, access, speech);
         }
         return sendPage(reply, shell && files.has(`/${shell}`) ? shell : SPA_FALLBACK);
       }

@@ -38,13 +38,17 @@ export async function newServerData(): Promise<ServerData> {
   return data;
 }
 
-/** A server on `data`; the reconciler runs every 200 ms so a test need not wait 15 s. */
+/**
+ * A server on `data`; the reconciler runs every 200 ms so a test need not wait 15 s. The test
+ * stands in for a reverse proxy on loopback (TRUST_PROXY), so `request` can give each call an
+ * address of its own.
+ */
 export async function startServer(
   data: ServerData,
   env: Record<string, string> = {},
 ): Promise<ServerProcess> {
   const server = await startServerProcess(
-    { ...data.env, RECONCILE_INTERVAL_MS: '200', ...env },
+    { ...data.env, RECONCILE_INTERVAL_MS: '200', TRUST_PROXY: '127.0.0.1', ...env },
     { timeoutMs: 90_000 },
   );
   cleanups.push(() => server.stop('SIGKILL'));
@@ -67,7 +71,7 @@ export function cashfreeEnv(cashfree: FakeCashfree, apiBase: string): Record<str
 
 export type Answer = { status: number; body: unknown };
 
-/** A request from its own address (per-IP limits see a new client each time). */
+/** A request from its own address, forwarded as the trusted proxy would (see startServer). */
 export async function request(url: string, init: RequestInit = {}): Promise<Answer> {
   const response = await fetch(url, {
     ...init,

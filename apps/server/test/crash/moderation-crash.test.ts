@@ -61,6 +61,8 @@ describe('crash during moderation', () => {
       };
 
       let server = await startServer(data, env);
+      // The bot registers its webhook in the background once the server is up.
+      await eventually(() => telegram.callsTo('setWebhook').length > 0, 'the webhook');
       // The secret Telegram will echo on each update, as the bot registered it.
       const secret = String(telegram.callsTo('setWebhook').at(-1)?.params.secret_token);
       const sendUpdate = (update: Update) =>

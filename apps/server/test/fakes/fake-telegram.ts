@@ -1,15 +1,32 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import type { Update } from 'grammy/types';
 
 export type TelegramCall = { method: string; params: Record<string, unknown> };
 
+type Answer =
+  { ok: true; result: unknown } | { ok: false; error_code: number; description: string };
+
+/** A getUpdates request held open until an update arrives or its timeout passes. */
+type HeldPoll = { offset: number; limit: number; answer: (answer: Answer) => void };
+
 /**
  * A stand-in for the Telegram Bot API on a local port (grammY's apiRoot): it answers every
- * method the bot uses with plausible results and records each call for assertions.
+ * method the bot uses with plausible results and records each call for assertions. Updates a
+ * test pushes are served by getUpdates as Telegram does: long polling with `timeout`, an
+ * `offset` that confirms (drops) every earlier update, and 409 Conflict while a webhook is set
+ * or when a second long poll overlaps the first.
  */
 export async function startFakeTelegram() {
   const calls: TelegramCall[] = [];
   let nextMessageId = 100;
+  let nextUpdateId = 1;
+  /** Updates not yet confirmed by an offset past them. */
+  let queued: Update[] = [];
+  let held: HeldPoll | null = null;
+  let webhook: { url: string; secret_token: string } | null = null;
+  let conflicts = 0;
+
   const server = http.createServer((request, response) => {
     let body = '';
     request.on('data', (chunk: Buffer) => (body += chunk.toString()));
@@ -18,10 +35,66 @@ export async function startFakeTelegram() {
       const isJson = (request.headers['content-type'] ?? '').includes('application/json');
       const params = isJson && body ? (JSON.parse(body) as Record<string, unknown>) : {};
       calls.push({ method, params });
-      response.setHeader('content-type', 'application/json');
-      response.end(JSON.stringify({ ok: true, result: resultFor(method, params) }));
+      const answer = (reply: Answer) => {
+        if (response.writableEnded || response.destroyed) return;
+        response.setHeader('content-type', 'application/json');
+        response.end(JSON.stringify(reply));
+      };
+      if (method === 'getUpdates') return getUpdates(params, answer, response);
+      answer({ ok: true, result: resultFor(method, params) });
     });
   });
+
+  function getUpdates(
+    params: Record<string, unknown>,
+    answer: (reply: Answer) => void,
+    response: http.ServerResponse,
+  ) {
+    if (webhook) {
+      answer({
+        ok: false,
+        error_code: 409,
+        description:
+          "Conflict: can't use getUpdates method while webhook is active; use deleteWebhook to delete the webhook first",
+      });
+      return;
+    }
+    const offset = Number(params.offset ?? 0);
+    const limit = Number(params.limit ?? 100);
+    const timeoutSeconds = Number(params.timeout ?? 0);
+    if (offset > 0) queued = queued.filter((update) => update.update_id >= offset);
+    const ready = queued.slice(0, limit);
+    if (ready.length > 0 || timeoutSeconds === 0) {
+      answer({ ok: true, result: ready });
+      return;
+    }
+    if (held) {
+      // Telegram ends the earlier long poll: two pollers on one bot is a mistake it reports.
+      conflicts += 1;
+      held.answer({
+        ok: false,
+        error_code: 409,
+        description:
+          'Conflict: terminated by other getUpdates request; make sure that only one bot instance is running',
+      });
+    }
+    const poll: HeldPoll = {
+      offset,
+      limit,
+      answer: (reply) => {
+        clearTimeout(timer);
+        if (held === poll) held = null;
+        answer(reply);
+      },
+    };
+    const timer = setTimeout(() => poll.answer({ ok: true, result: [] }), timeoutSeconds * 1000);
+    held = poll;
+    // The bot aborts its long poll when it stops.
+    response.on('close', () => {
+      clearTimeout(timer);
+      if (held === poll) held = null;
+    });
+  }
   const resultFor = (method: string, params: Record<string, unknown>): unknown => {
     switch (method) {
       case 'getMe':
@@ -34,6 +107,12 @@ export async function startFakeTelegram() {
           can_read_all_group_messages: false,
           supports_inline_queries: false,
         };
+      case 'setWebhook':
+        webhook = { url: String(params.url), secret_token: String(params.secret_token) };
+        return true;
+      case 'deleteWebhook':
+        webhook = null;
+        return true;
       case 'sendMessage':
       case 'editMessageText':
         nextMessageId += 1;
@@ -53,6 +132,24 @@ export async function startFakeTelegram() {
     apiRoot: `http://127.0.0.1:${port}`,
     calls,
     callsTo: (method: string) => calls.filter((call) => call.method === method),
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    /** Queues an update for getUpdates (numbered as Telegram would); returns its update_id. */
+    pushUpdate(update: Omit<Update, 'update_id'>): number {
+      const full = { ...update, update_id: nextUpdateId++ } as Update;
+      queued.push(full);
+      if (held && full.update_id >= held.offset) {
+        held.answer({ ok: true, result: queued.slice(0, held.limit) });
+      }
+      return full.update_id;
+    },
+    /** The webhook Telegram would post to, as setWebhook left it. */
+    webhook: () => webhook,
+    /** Long polls that overlapped another one (two instances polling one bot). */
+    conflicts: () => conflicts,
+    close: () =>
+      new Promise<void>((resolve) => {
+        held?.answer({ ok: true, result: [] });
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
   };
 }

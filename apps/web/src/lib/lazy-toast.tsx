@@ -28,8 +28,11 @@ function loadSonner(): Promise<Sonner> {
 type ToastKind = 'error' | 'success' | 'info' | 'warning';
 
 function show(kind: ToastKind, title: string, options?: ExternalToast) {
+  // The same words again replace the toast already up instead of stacking a copy (issue 32).
+  const description = typeof options?.description === 'string' ? options.description : '';
+  const id = options?.id ?? `${kind}:${title}:${description}`;
   loadSonner().then(
-    (library) => library.toast[kind](title, options),
+    (library) => library.toast[kind](title, { ...options, id }),
     (error: unknown) => console.error('Could not load the toast library', error),
   );
 }
@@ -44,6 +47,11 @@ export const toast = {
   info: (title: string, options?: ExternalToast) => show('info', title, options),
   warning: (title: string, options?: ExternalToast) => show('warning', title, options),
 };
+
+/** Closes every toast, e.g. when a dialog opens; loads nothing when no toast was ever shown. */
+export function dismissToasts() {
+  void sonner?.then((library) => library.toast.dismiss());
+}
 
 /** sonner's Toaster, rendered once the first toast has loaded sonner. */
 export function LazyToaster(props: ToasterProps) {

@@ -1,5 +1,13 @@
+import {
+  adminStreamerListSchema,
+  adminStreamerResponseSchema,
+  adminVideoUrlSchema,
+  auditListSchema,
+  createdStreamerSchema,
+  memberInviteResponseSchema,
+} from '@shabaash/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildUser, signIn } from '../../../test/factories.ts';
+import { buildUser, randomTestIp, signIn } from '../../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 
 describe('admin API', () => {
@@ -21,21 +29,37 @@ describe('admin API', () => {
 
   const createStreamer = (payload: object, headers = adminHeaders) =>
     testApp.app.inject({ method: 'POST', url: '/api/admin/streamers', payload, headers });
+  /** Accepts an invite link as the signed-in account `headers` belongs to. */
+  const accept = (url: string, headers: Record<string, string>) =>
+    testApp.app.inject({
+      method: 'POST',
+      url: `/api/invites/${url.split('/auth/invite/')[1] ?? ''}/accept`,
+      payload: {},
+      headers,
+      remoteAddress: randomTestIp(),
+    });
 
-  it('lets an admin create a streamer with an owner, who then reaches its dashboard', async () => {
+  it('lets an admin create a streamer with an owner, who reaches its dashboard once they accept the invite', async () => {
     const response = await createStreamer({
       slug: 'priya-live',
       name: 'Priya Live',
       owner_email: ownerEmail,
     });
     expect(response.statusCode).toBe(201);
+    // Every answer parses with its contract in core (strict: nothing beyond it leaves).
+    const { invite } = createdStreamerSchema.parse(response.json());
+    expect(invite).toMatchObject({ email: ownerEmail, is_admin: false });
     expect(response.json().streamer).toMatchObject({ slug: 'priya-live', brand_color: '#2563eb' });
-    const dashboard = await testApp.app.inject({
-      method: 'GET',
-      url: '/api/streamers/priya-live/dashboard',
-      headers: streamerHeaders,
-    });
-    expect(dashboard.statusCode).toBe(200);
+    const dashboard = () =>
+      testApp.app.inject({
+        method: 'GET',
+        url: '/api/streamers/priya-live/dashboard',
+        headers: streamerHeaders,
+      });
+    // Having an account with the e-mail is not enough: the invite must be accepted.
+    expect((await dashboard()).statusCode).toBe(403);
+    expect((await accept(invite?.url ?? '', streamerHeaders)).statusCode).toBe(200);
+    expect((await dashboard()).statusCode).toBe(200);
   });
 
   it.each([
@@ -66,7 +90,7 @@ describe('admin API', () => {
     expect((await createStreamer({ slug: 'sneaky', name: 'X' }, {})).statusCode).toBe(401);
   });
 
-  it('grants and removes members by e-mail', async () => {
+  it('invites members by e-mail, and removes them', async () => {
     const db = testApp.database.db;
     const mod = await buildUser(db);
     const modHeaders = (await signIn(testApp.app, mod.email, mod.password)).headers;
@@ -78,13 +102,17 @@ describe('admin API', () => {
       });
     expect((await dashboard()).statusCode).toBe(403);
 
-    const grant = await testApp.app.inject({
+    const invited = await testApp.app.inject({
       method: 'POST',
       url: '/api/admin/streamers/priya-live/members',
       payload: { email: mod.email.toUpperCase() },
       headers: adminHeaders,
     });
-    expect(grant.statusCode).toBe(204);
+    expect(invited.statusCode).toBe(201);
+    const { invite } = memberInviteResponseSchema.parse(invited.json());
+    expect(invite.email).toBe(mod.email);
+    expect((await dashboard()).statusCode).toBe(403);
+    expect((await accept(invite.url, modHeaders)).statusCode).toBe(200);
     expect((await dashboard()).statusCode).toBe(200);
 
     const remove = await testApp.app.inject({
@@ -95,7 +123,7 @@ describe('admin API', () => {
     expect(remove.statusCode).toBe(204);
     expect((await dashboard()).statusCode).toBe(403);
 
-    // An e-mail without an account gets a one-time sign-up link instead (invites.routes.test.ts).
+    // An e-mail without an account gets the same link, to sign up with (invites.routes.test.ts).
     const unknown = await testApp.app.inject({
       method: 'POST',
       url: '/api/admin/streamers/priya-live/members',
@@ -103,6 +131,7 @@ describe('admin API', () => {
       headers: adminHeaders,
     });
     expect(unknown.statusCode).toBe(201);
+    memberInviteResponseSchema.parse(unknown.json());
     expect(unknown.json()).toMatchObject({
       status: 'invited',
       invite: { email: 'nobody@example.com', url: expect.stringMatching(/\/auth\/invite\//) },
@@ -111,13 +140,15 @@ describe('admin API', () => {
 
   it('lists and searches streamers with their members and pending invites', async () => {
     const list = async (query = '') =>
-      (
-        await testApp.app.inject({
-          method: 'GET',
-          url: `/api/admin/streamers?q=${encodeURIComponent(query)}`,
-          headers: adminHeaders,
-        })
-      ).json().streamers as Array<{ slug: string; members: unknown[]; pending_invites: unknown[] }>;
+      adminStreamerListSchema.parse(
+        (
+          await testApp.app.inject({
+            method: 'GET',
+            url: `/api/admin/streamers?q=${encodeURIComponent(query)}`,
+            headers: adminHeaders,
+          })
+        ).json(),
+      ).streamers;
     const all = await list();
     expect(all.map((streamer) => streamer.slug)).toContain('priya-live');
     const priya = all.find((streamer) => streamer.slug === 'priya-live');
@@ -125,6 +156,12 @@ describe('admin API', () => {
     expect(priya?.pending_invites).toEqual([
       expect.objectContaining({ email: 'nobody@example.com', is_admin: false }),
     ]);
+    const one = await testApp.app.inject({
+      method: 'GET',
+      url: '/api/admin/streamers/priya-live',
+      headers: adminHeaders,
+    });
+    expect(adminStreamerResponseSchema.parse(one.json()).streamer).toEqual(priya);
     expect((await list('PRIYA')).map((streamer) => streamer.slug)).toEqual(['priya-live']);
     expect((await list(ownerEmail)).map((streamer) => streamer.slug)).toEqual(['priya-live']);
     expect(await list('no-match-at-all')).toEqual([]);
@@ -143,7 +180,9 @@ describe('admin API', () => {
     expect((await put('http://cdn.example.com/v.mp4')).statusCode).toBe(400);
     expect((await put('https://cdn.example.com/v.mp4', streamerHeaders)).statusCode).toBe(403);
     const saved = await put('https://cdn.example.com/v.mp4');
-    expect(saved.json()).toEqual({ video_url: 'https://cdn.example.com/v.mp4' });
+    expect(adminVideoUrlSchema.parse(saved.json())).toEqual({
+      video_url: 'https://cdn.example.com/v.mp4',
+    });
     const publicAnswer = await testApp.app.inject({ method: 'GET', url: '/api/site/video-url' });
     expect(publicAnswer.json()).toEqual({ videoUrl: 'https://cdn.example.com/v.mp4' });
     expect((await put(null)).json()).toEqual({ video_url: null });
@@ -153,9 +192,9 @@ describe('admin API', () => {
       url: '/api/admin/audit',
       headers: adminHeaders,
     });
-    const videoChanges = audit
-      .json()
-      .entries.filter((entry: { field: string }) => entry.field === 'video_url');
+    const videoChanges = auditListSchema
+      .parse(audit.json())
+      .entries.filter((entry) => entry.field === 'video_url');
     expect(videoChanges).toEqual([
       expect.objectContaining({
         streamer_slug: null,
@@ -175,7 +214,9 @@ describe('admin API', () => {
     expect(audit.json().entries.map((entry: { field: string }) => entry.field)).toEqual([
       'invite_created',
       'member_removed',
-      'member_added',
+      'invite_accepted',
+      'invite_created',
+      'invite_accepted',
       'streamer_created',
     ]);
   });

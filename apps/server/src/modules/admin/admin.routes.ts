@@ -1,10 +1,17 @@
+import type { Streamer } from '../../db/schema.ts';
 import type { FastifyPluginAsync } from 'fastify';
 import {
   createStreamerRequestSchema,
   memberRequestSchema,
+  siteConfigSchema,
   videoUrlRequestSchema,
-  type AuditEntry,
+  type AdminStreamerList,
+  type AdminStreamerResponse,
+  type AdminVideoUrl,
+  type AuditList,
+  type CreatedStreamer,
   type MemberInviteResponse,
+  type SiteConfig,
 } from '@shabaash/core';
 import { z } from 'zod';
 import { notFound } from '../../errors.ts';
@@ -14,19 +21,19 @@ import { findUserByEmail, normalizeEmail } from '../auth/auth.service.ts';
 import {
   createInvite,
   inviteUrl,
-  presentInvite,
+  presentNewInvite,
   revokeInvite,
 } from '../invites/invites.service.ts';
+import { MAIL_TEXTS } from '../mail/mail-texts.ts';
+import { BackgroundTasks } from '../site/background-tasks.ts';
 import { actorOf, listAudit, recordAudit } from '../settings/settings-audit.service.ts';
 import { setStreamerActive } from '../settings/settings.service.ts';
-import { setVideoUrl } from '../settings/site-settings.service.ts';
-import { getVideoUrl } from '../site/site.service.ts';
+import { setSiteConfig, setVideoUrl } from '../settings/site-settings.service.ts';
+import { getSiteConfig, getVideoUrl } from '../site/site.service.ts';
 import {
   createStreamer,
   findStreamerBySlug,
-  grantMembership,
   revokeMembership,
-  type Streamer,
 } from '../streamers/streamers.service.ts';
 import { getStreamerSummary, searchStreamers } from './admin.service.ts';
 
@@ -44,6 +51,26 @@ const auditQuery = z.object({
 /** The admin console's APIs (site admins only); the CLI calls the same services. */
 export const adminRoutes: FastifyPluginAsync = async (app) => {
   const db = app.database.db;
+  const background = new BackgroundTasks(app.log);
+  app.addHook('onClose', () => background.drain());
+
+  /**
+   * Mails an invite's one-time link to the invited address, after the reply: the console shows
+   * the link too, so a lost mail (only logged) never loses the invite.
+   */
+  const mailInvite = (input: {
+    to: string;
+    streamerName: string;
+    url: string;
+    expiresAt: Date;
+  }) => {
+    const mail = MAIL_TEXTS.invite({
+      streamerName: input.streamerName,
+      link: input.url,
+      expiresAt: input.expiresAt,
+    });
+    background.run('invite e-mail not sent', {}, () => app.mailer.send({ to: input.to, ...mail }));
+  };
 
   async function requireStreamer(slug: string): Promise<Streamer> {
     const streamer = await findStreamerBySlug(db, slug);
@@ -51,43 +78,41 @@ export const adminRoutes: FastifyPluginAsync = async (app) => {
     return streamer;
   }
 
-  app.get('/api/admin/streamers', async (request) => {
+  app.get('/api/admin/streamers', async (request): Promise<AdminStreamerList> => {
     await requireAdmin(request);
     const { q, limit } = parseInput(searchQuery, request.query);
     return { streamers: await searchStreamers(db, { query: q, limit }) };
   });
 
-  app.get('/api/admin/streamers/:slug', async (request) => {
+  app.get('/api/admin/streamers/:slug', async (request): Promise<AdminStreamerResponse> => {
     await requireAdmin(request);
     const { slug } = parseInput(slugParams, request.params);
     return { streamer: await getStreamerSummary(db, await requireStreamer(slug)) };
   });
 
   /**
-   * Creates a streamer. An owner with an account becomes its first member at once; an owner
-   * without one gets a one-time sign-up link (answered once, here) that makes both.
+   * Creates a streamer. The owner's e-mail is sent a one-time link (answered once, here too):
+   * the owner becomes a member only by accepting it, signed in with that (verified) address or
+   * signing up with it through the link.
    */
   app.post('/api/admin/streamers', async (request, reply) => {
     const viewer = await requireAdmin(request);
     const input = parseInput(createStreamerRequestSchema, request.body);
     const ownerEmail = input.owner_email ? normalizeEmail(input.owner_email) : undefined;
     const { streamer, invite } = await db.transaction(async (tx) => {
-      const owner = ownerEmail ? await findUserByEmail(tx, ownerEmail) : null;
       const created = await createStreamer(tx, {
         slug: input.slug,
         name: input.name,
         brandColor: input.brand_color,
-        ownerEmail: owner ? ownerEmail : undefined,
       });
-      const made =
-        ownerEmail && !owner
-          ? await createInvite(tx, {
-              streamerId: created.id,
-              email: ownerEmail,
-              isAdmin: false,
-              createdBy: viewer.id,
-            })
-          : null;
+      const made = ownerEmail
+        ? await createInvite(tx, {
+            streamerId: created.id,
+            email: ownerEmail,
+            isAdmin: false,
+            createdBy: viewer.id,
+          })
+        : null;
       await recordAudit(tx, {
         streamerId: created.id,
         actor: actorOf(viewer),
@@ -108,6 +133,15 @@ export const adminRoutes: FastifyPluginAsync = async (app) => {
       });
       return { streamer: created, invite: made };
     });
+    const ownerInviteUrl = invite ? inviteUrl(app.config.publicUrl, invite.code) : null;
+    if (invite && ownerInviteUrl) {
+      mailInvite({
+        to: invite.invite.email,
+        streamerName: streamer.name,
+        url: ownerInviteUrl,
+        expiresAt: invite.invite.expiresAt,
+      });
+    }
     reply.status(201);
     return {
       streamer: {
@@ -116,37 +150,21 @@ export const adminRoutes: FastifyPluginAsync = async (app) => {
         name: streamer.name,
         brand_color: streamer.brandColor,
       },
-      invite: invite
-        ? presentInvite(invite.invite, inviteUrl(app.config.publicUrl, invite.code))
-        : null,
-    };
+      invite: invite && ownerInviteUrl ? presentNewInvite(invite.invite, ownerInviteUrl) : null,
+    } satisfies CreatedStreamer;
   });
 
-  /** 204: the account exists and is now a member. 201: a one-time sign-up link was made. */
+  /**
+   * 201 with a one-time link, whether or not an account uses the e-mail: membership goes only
+   * to whoever accepts it signed in with that address (or signs up with it), so an account
+   * registered with someone else's e-mail gains nothing (invites.service.ts checks the address).
+   */
   app.post('/api/admin/streamers/:slug/members', async (request, reply) => {
     const viewer = await requireAdmin(request);
     const { slug } = parseInput(slugParams, request.params);
     const input = parseInput(memberRequestSchema, request.body);
     const streamer = await requireStreamer(slug);
-    const user = await findUserByEmail(db, input.email);
     const member = { email: input.email, is_admin: input.is_admin };
-    if (user) {
-      await db.transaction(async (tx) => {
-        await grantMembership(tx, {
-          streamerId: streamer.id,
-          userId: user.id,
-          isAdmin: input.is_admin,
-        });
-        await recordAudit(tx, {
-          streamerId: streamer.id,
-          actor: actorOf(viewer),
-          changes: [
-            { section: 'members', field: 'member_added', oldValue: null, newValue: member },
-          ],
-        });
-      });
-      return reply.status(204).send();
-    }
     const { invite, code } = await db.transaction(async (tx) => {
       const made = await createInvite(tx, {
         streamerId: streamer.id,
@@ -165,9 +183,10 @@ export const adminRoutes: FastifyPluginAsync = async (app) => {
     });
     reply.status(201);
     const url = inviteUrl(app.config.publicUrl, code);
+    mailInvite({ to: invite.email, streamerName: streamer.name, url, expiresAt: invite.expiresAt });
     return {
       status: 'invited',
-      invite: { ...presentInvite(invite), url },
+      invite: presentNewInvite(invite, url),
     } satisfies MemberInviteResponse;
   });
 
@@ -194,6 +213,8 @@ export const adminRoutes: FastifyPluginAsync = async (app) => {
         ],
       });
     });
+    // Their live dashboards of this streamer close too, on every instance.
+    app.realtime.bus.publish({ kind: 'member_removed', streamerId: streamer.id, userId: user.id });
     return reply.status(204).send();
   });
 
@@ -239,24 +260,37 @@ export const adminRoutes: FastifyPluginAsync = async (app) => {
           actor: actorOf(viewer),
         },
       );
-      return { streamer: await getStreamerSummary(db, updated) };
+      return { streamer: await getStreamerSummary(db, updated) } satisfies AdminStreamerResponse;
     });
   }
 
-  app.get('/api/admin/site/video-url', async (request) => {
+  app.get('/api/admin/site/video-url', async (request): Promise<AdminVideoUrl> => {
     await requireAdmin(request);
     return { video_url: await getVideoUrl(db) };
   });
 
-  app.put('/api/admin/site/video-url', async (request) => {
+  app.put('/api/admin/site/video-url', async (request): Promise<AdminVideoUrl> => {
     const viewer = await requireAdmin(request);
     const { video_url: url } = parseInput(videoUrlRequestSchema, request.body);
     await setVideoUrl(db, { url, actor: actorOf(viewer) });
     return { video_url: await getVideoUrl(db) };
   });
 
+  // The same settings GET /api/site/config shows, read here uncached for the console.
+  app.get('/api/admin/site/config', async (request): Promise<SiteConfig> => {
+    await requireAdmin(request);
+    return getSiteConfig(db);
+  });
+
+  app.put('/api/admin/site/config', async (request): Promise<SiteConfig> => {
+    const viewer = await requireAdmin(request);
+    const config = parseInput(siteConfigSchema, request.body);
+    await setSiteConfig(db, { config, actor: actorOf(viewer) });
+    return getSiteConfig(db);
+  });
+
   /** Every recorded change, newest first; `streamer` narrows to one, `before` pages back. */
-  app.get('/api/admin/audit', async (request): Promise<{ entries: AuditEntry[] }> => {
+  app.get('/api/admin/audit', async (request): Promise<AuditList> => {
     await requireAdmin(request);
     const query = parseInput(auditQuery, request.query);
     const streamer = query.streamer ? await requireStreamer(query.streamer) : null;

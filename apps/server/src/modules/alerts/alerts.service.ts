@@ -1,14 +1,9 @@
 import { and, asc, eq, gt, inArray, isNull, or, sql } from 'drizzle-orm';
-import { TEST_ALERT_DONATION, type OverlayAlert } from '@shabaash/core';
+import { ALERT_REPLAY_WINDOW_MS, isAlertable, type OverlayAlert } from '@shabaash/core';
 import type { Database, Transaction } from '../../db/client.ts';
-import { alerts, donations, streamers, voiceUploads } from '../../db/schema.ts';
-import { sanitizeText } from '../donations/donation.presenter.ts';
-import { isAlertable } from '../moderation/moderation.service.ts';
-
-/** A reconnecting overlay gets what it missed from this far back, at most. */
-export const REPLAY_WINDOW_MS = 15 * 60_000;
-/** A fresh overlay gets alerts nobody has shown yet from this far back (OBS restarts). */
-export const UNSHOWN_WINDOW_MS = 10 * 60_000;
+import { alerts, donations, voiceUploads } from '../../db/schema.ts';
+import { activeStreamersSubquery } from '../streamers/streamers.repository.ts';
+import { presentAlertRow } from './alert.presenter.ts';
 
 type DonationRow = typeof donations.$inferSelect;
 
@@ -40,25 +35,27 @@ export async function createTestAlert(db: Database, streamerId: string): Promise
 
 /**
  * What an overlay connection should receive first: with a Last-Event-ID, everything after it in
- * the replay window; and always the recent alerts no overlay has shown yet (a tip paid while
- * OBS restarted still plays). The overlay drops ids it has already played.
+ * the replay window; and always the alerts of the last `unshownWindowMs` (the server's
+ * ALERT_FRESH_REPLAY_SECONDS) that no overlay has shown yet, so a tip paid while OBS restarted
+ * still plays. The overlay drops ids it has already played.
  */
 export async function alertsToReplay(
   db: Database,
   streamerId: string,
   lastEventId: number | null,
+  unshownWindowMs: number,
   now = new Date(),
 ): Promise<OverlayAlert[]> {
   const unshown = and(
     isNull(alerts.shownAt),
-    gt(alerts.createdAt, new Date(now.getTime() - UNSHOWN_WINDOW_MS)),
+    gt(alerts.createdAt, new Date(now.getTime() - unshownWindowMs)),
   );
   const missed =
     lastEventId === null
       ? undefined
       : and(
           gt(alerts.id, lastEventId),
-          gt(alerts.createdAt, new Date(now.getTime() - REPLAY_WINDOW_MS)),
+          gt(alerts.createdAt, new Date(now.getTime() - ALERT_REPLAY_WINDOW_MS)),
         );
   const rows = await selectAlerts(db)
     .where(and(eq(alerts.streamerId, streamerId), missed ? or(missed, unshown) : unshown))
@@ -111,45 +108,12 @@ export async function markAlertShown(
  * streamer's overlays stay connected but receive nothing (issue 10).
  */
 function selectAlerts(db: Database) {
+  const activeStreamers = activeStreamersSubquery(db);
   return db
     .select({ alert: alerts, donation: donations, voice: voiceUploads })
     .from(alerts)
-    .innerJoin(streamers, and(eq(streamers.id, alerts.streamerId), eq(streamers.isActive, true)))
+    .innerJoin(activeStreamers, eq(activeStreamers.id, alerts.streamerId))
     .leftJoin(donations, eq(donations.id, alerts.donationId))
     .leftJoin(voiceUploads, eq(voiceUploads.id, donations.voiceUploadId))
     .$dynamic();
-}
-
-export type AlertRow = {
-  alert: Pick<typeof alerts.$inferSelect, 'id' | 'kind' | 'createdAt'>;
-  donation: DonationRow | null;
-  voice: Pick<typeof voiceUploads.$inferSelect, 'id' | 'durationMs'> | null;
-};
-
-/**
- * The only shape in which an alert leaves the server (no phone, no order id). Empty when the
- * donation may not play (hidden, rejected). Callers outside this file present an alert they
- * have just written, for delivery without reading it back.
- */
-export function presentAlertRow({ alert, donation, voice }: AlertRow): OverlayAlert[] {
-  const base = { alert_id: alert.id, created_at: alert.createdAt.toISOString() };
-  if (alert.kind === 'test') return [{ ...base, kind: 'test', donation: TEST_ALERT_DONATION }];
-  // A donation that stopped being alertable after its alert was written (hidden, rejected) stays quiet.
-  if (!donation || !isAlertable(donation)) return [];
-  return [
-    {
-      ...base,
-      kind: 'donation',
-      donation: {
-        id: donation.id,
-        name: sanitizeText(donation.name),
-        amount_paise: donation.amountPaise,
-        type: donation.type,
-        message: donation.messageVisible ? sanitizeText(donation.message) : '',
-        hyperemote_id: donation.hyperemoteId,
-        voice_url: voice ? `/media/voice/${voice.id}` : null,
-        voice_duration_ms: voice?.durationMs ?? null,
-      },
-    },
-  ];
 }

@@ -1,8 +1,11 @@
 import { eq } from 'drizzle-orm';
+import { myStreamersResponseSchema, streamerDashboardSummarySchema } from '@shabaash/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sessions } from '../../db/schema.ts';
+import { loginFailures, sessions } from '../../db/schema.ts';
 import { buildStreamer, buildUser, randomTestIp, signIn } from '../../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
+import { FREE_FAILURES, loginDelayMs } from './login-throttle.ts';
+import { HASHING_BUSY_MESSAGE, passwordHashing } from './password.ts';
 
 describe('auth API', () => {
   let testApp: TestApp;
@@ -34,6 +37,7 @@ describe('auth API', () => {
       email: 'fan.one@example.com',
       username: 'fan.one',
       role: 'streamer',
+      email_verified: false,
     });
     expect(body.session.access_token).toMatch(/^[A-Za-z0-9_-]{43}$/);
     expect(JSON.stringify(body)).not.toMatch(/secret1|password/i);
@@ -146,7 +150,10 @@ describe('auth API', () => {
 
       const ownerView = await get(url(mine.slug), asOwner);
       expect(ownerView.statusCode).toBe(200);
-      expect(ownerView.json().streamer).toMatchObject({ slug: mine.slug, name: mine.name });
+      expect(streamerDashboardSummarySchema.parse(ownerView.json()).streamer).toMatchObject({
+        slug: mine.slug,
+        name: mine.name,
+      });
 
       const otherView = await get(url(mine.slug), asOther);
       expect(otherView.statusCode).toBe(403);
@@ -162,7 +169,7 @@ describe('auth API', () => {
       expect((await get(url('no-such-streamer'), asOwner)).statusCode).toBe(404);
 
       const chooser = await get('/api/me/streamers', asOwner);
-      expect(chooser.json().streamers).toEqual([
+      expect(myStreamersResponseSchema.parse(chooser.json()).streamers).toEqual([
         {
           streamer_slug: mine.slug,
           streamer_name: mine.name,
@@ -177,24 +184,100 @@ describe('auth API', () => {
     });
   });
 
-  it('rate-limits login attempts per e-mail and answers 429 with a clear message', async () => {
-    const user = await buildUser(testApp.database.db);
-    const attempts = [];
-    for (let i = 0; i < 11; i += 1) {
-      attempts.push(
-        await testApp.app.inject({
-          method: 'POST',
-          url: '/api/auth/login',
-          payload: { email: user.email, password: 'wrong-password' },
-          remoteAddress: `10.0.0.${i + 1}`,
-        }),
-      );
+  const login = (email: string, password: string, remoteAddress: string) =>
+    testApp.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email, password },
+      remoteAddress,
+    });
+
+  it('never locks the owner out: failures from other addresses leave the right password working', async () => {
+    const admin = await buildUser(testApp.database.db, { role: 'admin' });
+    // One attacker address past its limits, and more addresses one guess each.
+    const attacker = [];
+    for (let i = 0; i < 12; i += 1) {
+      attacker.push((await login(admin.email, 'guess-guess', '198.51.100.66')).statusCode);
     }
-    expect(attempts.slice(0, 10).every((response) => response.statusCode === 401)).toBe(true);
-    expect(attempts[10]?.statusCode).toBe(429);
-    expect(attempts[10]?.json().error.message).toBe(
-      'Too many attempts. Please wait a minute and try again.',
+    expect(attacker.slice(0, FREE_FAILURES).every((status) => status === 401)).toBe(true);
+    expect(attacker.slice(FREE_FAILURES).every((status) => status === 429)).toBe(true);
+    for (let i = 0; i < 6; i += 1) {
+      expect((await login(admin.email, 'guess-guess', randomTestIp())).statusCode).toBe(401);
+    }
+
+    const owner = await login(admin.email, admin.password, '203.0.113.66');
+    expect(owner.statusCode).toBe(200);
+    expect(owner.json().user.role).toBe('admin');
+  });
+
+  it('makes a failing e-mail and address wait, longer after each further failure', async () => {
+    const user = await buildUser(testApp.database.db);
+    const address = '198.51.100.67';
+    for (let i = 0; i < FREE_FAILURES; i += 1) {
+      expect((await login(user.email, 'wrong-password', address)).statusCode).toBe(401);
+    }
+    // Waiting: not even the right password is checked from this address.
+    const firstWait = await login(user.email, user.password, address);
+    expect(firstWait.statusCode).toBe(429);
+    expect(firstWait.json().error).toEqual({
+      code: 'rate_limited',
+      message: expect.stringMatching(
+        /^Too many wrong passwords\. Please wait \d+ seconds and try again\.$/,
+      ),
+    });
+    const firstSeconds = Number(firstWait.headers['retry-after']);
+    expect(firstSeconds).toBeGreaterThan(0);
+    expect(firstSeconds).toBeLessThanOrEqual(15);
+    expect(firstWait.headers['ratelimit-remaining']).toBe('0');
+    expect(firstWait.headers['ratelimit-reset']).toBe(String(firstSeconds));
+
+    // The wait is over; one more wrong password earns twice the wait.
+    const waitIsOver = () =>
+      testApp.database.db
+        .update(loginFailures)
+        .set({ blockedUntil: new Date(Date.now() - 1000) })
+        .where(eq(loginFailures.email, user.email));
+    await waitIsOver();
+    expect((await login(user.email, 'wrong-password', address)).statusCode).toBe(401);
+    const secondWait = await login(user.email, user.password, address);
+    expect(secondWait.statusCode).toBe(429);
+    expect(Number(secondWait.headers['retry-after'])).toBeGreaterThan(15);
+    expect(Number(secondWait.headers['retry-after'])).toBeLessThanOrEqual(30);
+
+    // After that wait the right password logs in and the slate is clean.
+    await waitIsOver();
+    expect((await login(user.email, user.password, address)).statusCode).toBe(200);
+    const left = await testApp.database.db
+      .select()
+      .from(loginFailures)
+      .where(eq(loginFailures.email, user.email));
+    expect(left).toEqual([]);
+  });
+
+  it('doubles the wait with each failure past the free ones, up to an hour', () => {
+    const waits = [1, 4, 5, 6, 7, 12, 13, 40].map(loginDelayMs);
+    expect(waits).toEqual([0, 0, 15_000, 30_000, 60_000, 1_920_000, 3_600_000, 3_600_000]);
+  });
+
+  it('hashes at most two passwords at once; a flood waits in a short queue or hears 503', async () => {
+    const user = await buildUser(testApp.database.db);
+    const flood = Array.from({ length: 40 }, () =>
+      login(user.email, 'wrong-password', randomTestIp()),
     );
+    const health = await testApp.app.inject({ method: 'GET', url: '/healthz' });
+    const answers = await Promise.all(flood);
+
+    expect(health.statusCode).toBe(200);
+    const busy = answers.filter((answer) => answer.statusCode === 503);
+    const checked = answers.filter((answer) => answer.statusCode === 401);
+    expect(busy.length + checked.length).toBe(answers.length);
+    expect(busy.length).toBeGreaterThan(0);
+    expect(busy[0]?.json()).toEqual({
+      error: { code: 'server_busy', message: HASHING_BUSY_MESSAGE },
+    });
+    expect(passwordHashing.peakRunning).toBeLessThanOrEqual(passwordHashing.maxRunning);
+    expect(passwordHashing.maxRunning).toBe(2);
+    expect([passwordHashing.running, passwordHashing.waiting]).toEqual([0, 0]);
   });
 
   it('rate-limits login attempts per IP across e-mails', async () => {

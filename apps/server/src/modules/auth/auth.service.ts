@@ -1,9 +1,9 @@
 import crypto from 'node:crypto';
-import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import { AUTH_MESSAGES, type AuthUser } from '@shabaash/core';
 import type { Database } from '../../db/client.ts';
 import { sessions, users } from '../../db/schema.ts';
-import { conflict, unauthorized } from '../../errors.ts';
+import { badRequest, conflict, notFound, unauthorized } from '../../errors.ts';
 import { hashPassword, verifyPassword } from './password.ts';
 
 /** A signed-in user together with the session that proved it. */
@@ -17,16 +17,26 @@ const unknownUserHash = hashPassword(crypto.randomBytes(16).toString('hex'));
 
 export type SessionContext = { ttlHours: number; userAgent?: string | undefined; ip?: string };
 
-/** Creates a streamer-role user; 409 when the e-mail is taken (compared case-insensitively). */
+/**
+ * Creates a streamer-role user; 409 when the e-mail is taken (compared case-insensitively).
+ * `isEmailVerified` only where the address is already proven: an invite link mailed to it, or
+ * the operator's command line. Sign-up leaves it unverified until the e-mailed link is opened.
+ */
 export async function registerUser(
   db: Database,
-  input: { email: string; password: string; role?: AuthUser['role'] },
+  input: { email: string; password: string; role?: AuthUser['role']; isEmailVerified?: boolean },
 ): Promise<AuthUser> {
   const email = normalizeEmail(input.email);
   const passwordHash = await hashPassword(input.password);
   const [created] = await db
     .insert(users)
-    .values({ email, username: usernameFor(email), passwordHash, role: input.role ?? 'streamer' })
+    .values({
+      email,
+      username: usernameFor(email),
+      passwordHash,
+      role: input.role ?? 'streamer',
+      emailVerifiedAt: input.isEmailVerified ? new Date() : null,
+    })
     .onConflictDoNothing({ target: users.email })
     .returning();
   if (!created) throw conflict(AUTH_MESSAGES.emailTaken, 'email_taken');
@@ -131,12 +141,15 @@ export async function listSessions(db: Database, userId: string) {
   }));
 }
 
-/** Sets a new password and revokes every session of that user (used by the admin CLI). */
+/**
+ * Sets a new password and revokes every session of that user (used by the admin CLI); returns
+ * the revoked sessions' ids, or null when no user has that e-mail.
+ */
 export async function resetPassword(
   db: Database,
   email: string,
   password: string,
-): Promise<boolean> {
+): Promise<string[] | null> {
   const passwordHash = await hashPassword(password);
   return db.transaction(async (tx) => {
     const [user] = await tx
@@ -144,12 +157,71 @@ export async function resetPassword(
       .set({ passwordHash })
       .where(eq(users.email, normalizeEmail(email)))
       .returning({ id: users.id });
-    if (!user) return false;
-    await tx
+    if (!user) return null;
+    const revoked = await tx
       .update(sessions)
       .set({ revokedAt: sql`now()` })
-      .where(and(eq(sessions.userId, user.id), isNull(sessions.revokedAt)));
-    return true;
+      .where(and(eq(sessions.userId, user.id), isNull(sessions.revokedAt)))
+      .returning({ id: sessions.id });
+    return revoked.map((session) => session.id);
+  });
+}
+
+/**
+ * Revokes the user's live sessions except `keepSessionId` (null keeps none), in the caller's
+ * transaction; returns the revoked ids so their live streams can be closed after commit.
+ */
+export async function revokeUserSessions(
+  db: Database,
+  userId: string,
+  keepSessionId: string | null,
+): Promise<string[]> {
+  const revoked = await db
+    .update(sessions)
+    .set({ revokedAt: sql`now()` })
+    .where(
+      and(
+        eq(sessions.userId, userId),
+        isNull(sessions.revokedAt),
+        keepSessionId === null ? undefined : ne(sessions.id, keepSessionId),
+      ),
+    )
+    .returning({ id: sessions.id });
+  return revoked.map((session) => session.id);
+}
+
+/** Signs out one of the viewer's own sessions; 404 when it is not theirs or already ended. */
+export async function revokeOwnSession(
+  db: Database,
+  viewer: Viewer,
+  sessionId: string,
+): Promise<void> {
+  const [revoked] = await db
+    .update(sessions)
+    .set({ revokedAt: sql`now()` })
+    .where(
+      and(eq(sessions.id, sessionId), eq(sessions.userId, viewer.id), isNull(sessions.revokedAt)),
+    )
+    .returning({ id: sessions.id });
+  if (!revoked) throw notFound(AUTH_MESSAGES.sessionNotFound, 'session_not_found');
+}
+
+/**
+ * The account page's change: the current password must match (400 otherwise, not 401, which
+ * would sign the page out); every other session is revoked, the current one stays.
+ */
+export async function changePassword(
+  db: Database,
+  viewer: Viewer,
+  input: { current_password: string; new_password: string },
+): Promise<string[]> {
+  const [user] = await db.select().from(users).where(eq(users.id, viewer.id));
+  if (!user || !(await verifyPassword(input.current_password, user.passwordHash)))
+    throw badRequest(AUTH_MESSAGES.currentPasswordWrong, 'current_password_wrong');
+  const passwordHash = await hashPassword(input.new_password);
+  return db.transaction(async (tx) => {
+    await tx.update(users).set({ passwordHash }).where(eq(users.id, viewer.id));
+    return revokeUserSessions(tx, viewer.id, viewer.sessionId);
   });
 }
 
@@ -163,7 +235,13 @@ export async function findUserByEmail(db: Database, email: string): Promise<Auth
 
 /** The only shape in which a user leaves the server. */
 export function presentUser(user: typeof users.$inferSelect): AuthUser {
-  return { id: user.id, email: user.email, username: user.username, role: user.role };
+  return {
+    id: user.id,
+    email: user.email,
+    username: user.username,
+    role: user.role,
+    email_verified: user.emailVerifiedAt !== null,
+  };
 }
 
 export function normalizeEmail(email: string): string {
@@ -174,6 +252,7 @@ function usernameFor(email: string): string {
   return email.split('@')[0] ?? email;
 }
 
-function hashToken(token: string): string {
+/** SHA-256 of a random bearer or link token: what the database keeps instead of the token. */
+export function hashToken(token: string): string {
   return crypto.createHash('sha256').update(token).digest('hex');
 }

@@ -1,12 +1,38 @@
 import crypto from 'node:crypto';
 import { promisify } from 'node:util';
+import { AppError } from '../../errors.ts';
+import { ConcurrencyLimit } from '../../lib/concurrency-limit.ts';
 
-const scrypt = promisify(crypto.scrypt) as (
+const scryptUnlimited = promisify(crypto.scrypt) as (
   password: crypto.BinaryLike,
   salt: crypto.BinaryLike,
   keylen: number,
   options: crypto.ScryptOptions,
 ) => Promise<Buffer>;
+
+/** What a caller hears when the hashing queue is full (a flood of logins or sign-ups). */
+export const HASHING_BUSY_MESSAGE = 'The server is busy. Please try again in a few seconds.';
+
+/**
+ * Password hashes at once, and how many more may wait. scrypt runs on libuv's thread pool (four
+ * threads unless UV_THREADPOOL_SIZE says otherwise), which file reads (static files, uploads) and
+ * DNS share: two hashes leave them the other threads, so a login flood cannot starve every other
+ * request. A waiting hash waits at most a second or so; beyond the queue, the answer is 503.
+ */
+export const passwordHashing = new ConcurrencyLimit(
+  2,
+  16,
+  () => new AppError(503, 'server_busy', HASHING_BUSY_MESSAGE),
+);
+
+function scrypt(
+  password: string,
+  salt: Buffer,
+  keylen: number,
+  options: crypto.ScryptOptions,
+): Promise<Buffer> {
+  return passwordHashing.run(() => scryptUnlimited(password, salt, keylen, options));
+}
 
 /** scrypt cost: 2^15 × 8 × 128 bytes = 32 MiB of memory per hash, about 100 ms here. */
 const COST = { N: 2 ** 15, r: 8, p: 1, maxmem: 64 * 1024 * 1024 };

@@ -1,11 +1,20 @@
-import type { donations, voiceUploads } from '../../db/schema.ts';
+import { heldForWord, type DashboardDonation } from '@shabaash/core';
+import type { Streamer, donations, voiceUploads } from '../../db/schema.ts';
 
-/** A donation as a streamer's dashboard shows it. The phone appears only masked, for site admins. */
+/**
+ * A donation as a streamer's dashboard shows it. The phone appears only masked, for site
+ * admins; a donation waiting for review names the blocked word that holds it, if one does.
+ */
 export function presentDashboardDonation(
   row: { donation: typeof donations.$inferSelect; voice: typeof voiceUploads.$inferSelect | null },
-  options: { showMaskedPhone: boolean },
-) {
+  options: {
+    showMaskedPhone: boolean;
+    streamer: Pick<Streamer, 'moderationMode' | 'blockedWords'>;
+  },
+): DashboardDonation {
   const { donation, voice } = row;
+  const heldBy =
+    donation.moderationStatus === 'pending' ? heldForWord(options.streamer, donation) : null;
   return {
     id: donation.id,
     name: donation.name,
@@ -23,8 +32,18 @@ export function presentDashboardDonation(
     moderated_by: donation.moderatedBy,
     moderated_at: donation.moderatedAt?.toISOString() ?? null,
     created_at: donation.createdAt.toISOString(),
+    is_sandbox: isSandboxDonation(donation),
     ...(options.showMaskedPhone ? { phone_masked: maskPhone(donation.phone) } : {}),
+    ...(heldBy === null ? {} : { held_for_word: heldBy }),
   };
+}
+
+/**
+ * Whether the built-in sandbox gateway "paid" the donation: no money moved, so the dashboard and
+ * the overlay mark it (the sandbox may run on a public test site, see config.ts).
+ */
+export function isSandboxDonation(donation: Pick<typeof donations.$inferSelect, 'provider'>) {
+  return donation.provider === 'sandbox';
 }
 
 /** 9876543210 → 98••••••10 */

@@ -1,18 +1,12 @@
-import { and, desc, eq, inArray, sql } from 'drizzle-orm';
-import type { Database, Transaction } from '../../db/client.ts';
-import { donations, streamers, voiceUploads } from '../../db/schema.ts';
-import type { Donation } from './donations.service.ts';
-
-/** The dashboard's four stat cards, over successful payments only, computed in SQL. */
-export type DonationStats = {
-  total_revenue_paise: number;
-  donation_count: number;
-  today_revenue_paise: number;
-  average_donation_paise: number;
-  pending_review: number;
-};
+import { and, desc, eq, sql } from 'drizzle-orm';
+import type { DashboardStats } from '@shabaash/core';
+import type { Database } from '../../db/client.ts';
+import { donations, voiceUploads } from '../../db/schema.ts';
+import { countedSql } from '../alerts/alertable.sql.ts';
+import { streamerFieldsOf, streamerRowsSubquery } from '../streamers/streamers.repository.ts';
 
 /**
+ * The dashboard's four stat cards, over successful payments only, computed in SQL.
  * "Today" is the India calendar day (Asia/Kolkata, UTC+5:30): a tip at 18:29 UTC belongs to one
  * day and a tip at 18:30 UTC to the next. `now` is a parameter so tests can stand on a boundary.
  */
@@ -20,7 +14,7 @@ export async function getDonationStats(
   db: Database,
   streamerId: string,
   now = new Date(),
-): Promise<DonationStats> {
+): Promise<DashboardStats> {
   const paid = sql`${donations.paymentStatus} = 'success'`;
   const indiaDay = (value: unknown) => sql`((${value}) AT TIME ZONE 'Asia/Kolkata')::date`;
   const [row] = await db
@@ -51,54 +45,31 @@ export async function listDashboardDonations(
   streamerId: string,
   kind: DashboardListKind,
 ) {
-  const moderation =
+  // Approved is the counted rule (paid and approved), from the one place it is written.
+  const listed =
     kind === 'approved'
-      ? inArray(donations.moderationStatus, ['approved', 'auto_approved'])
-      : eq(donations.moderationStatus, 'pending');
+      ? countedSql()
+      : and(eq(donations.paymentStatus, 'success'), eq(donations.moderationStatus, 'pending'));
   return db
     .select({ donation: donations, voice: voiceUploads })
     .from(donations)
     .leftJoin(voiceUploads, eq(voiceUploads.id, donations.voiceUploadId))
-    .where(
-      and(eq(donations.streamerId, streamerId), eq(donations.paymentStatus, 'success'), moderation),
-    )
+    .where(and(eq(donations.streamerId, streamerId), listed))
     .orderBy(desc(donations.createdAt))
     .limit(kind === 'approved' ? 50 : 20);
 }
 
+/**
+ * A donation with its streamer and voice clip, in one statement: read for every tip sent to
+ * moderators and every decision on one.
+ */
 export async function findDonationWithStreamer(db: Database, donationId: string) {
+  const streamer = streamerRowsSubquery(db);
   const [row] = await db
-    .select({ donation: donations, streamer: streamers, voice: voiceUploads })
+    .select({ donation: donations, streamer: streamerFieldsOf(streamer), voice: voiceUploads })
     .from(donations)
-    .innerJoin(streamers, eq(streamers.id, donations.streamerId))
+    .innerJoin(streamer, eq(streamer.id, donations.streamerId))
     .leftJoin(voiceUploads, eq(voiceUploads.id, donations.voiceUploadId))
     .where(eq(donations.id, donationId));
   return row ?? null;
-}
-
-/**
- * Records a moderator's decision once: only a paid donation still pending moves, so of two
- * moderators clicking at once exactly one wins. Returns the updated row, or the current one
- * when someone else decided first.
- */
-export async function decideModeration(
-  tx: Transaction,
-  donationId: string,
-  decision: 'approved' | 'rejected',
-  actor: string,
-): Promise<{ decided: Donation } | { alreadyDecided: Donation } | null> {
-  const [updated] = await tx
-    .update(donations)
-    .set({ moderationStatus: decision, moderatedAt: sql`now()`, moderatedBy: actor })
-    .where(
-      and(
-        eq(donations.id, donationId),
-        eq(donations.paymentStatus, 'success'),
-        eq(donations.moderationStatus, 'pending'),
-      ),
-    )
-    .returning();
-  if (updated) return { decided: updated };
-  const [current] = await tx.select().from(donations).where(eq(donations.id, donationId));
-  return current ? { alreadyDecided: current } : null;
 }

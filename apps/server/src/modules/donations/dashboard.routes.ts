@@ -1,4 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
+import type { DashboardDonationList, DashboardStats } from '@shabaash/core';
 import { z } from 'zod';
 import { parseInput } from '../../lib/validation.ts';
 import { isSiteAdmin, requireStreamerAccess } from '../../policies/access.ts';
@@ -16,18 +17,20 @@ const listQuery = z.object({
 export const dashboardRoutes: FastifyPluginAsync = async (app) => {
   const db = app.database.db;
 
-  app.get('/api/streamers/:slug/stats', async (request) => {
+  app.get('/api/streamers/:slug/stats', async (request): Promise<DashboardStats> => {
     const { slug } = parseInput(slugParams, request.params);
     const { streamer } = await requireStreamerAccess(request, slug);
     return getDonationStats(db, streamer.id);
   });
 
-  app.get('/api/streamers/:slug/donations', async (request) => {
+  app.get('/api/streamers/:slug/donations', async (request): Promise<DashboardDonationList> => {
     const { slug } = parseInput(slugParams, request.params);
     const { status } = parseInput(listQuery, request.query);
     const { streamer, viewer } = await requireStreamerAccess(request, slug);
     const rows = await listDashboardDonations(db, streamer.id, status);
     const showMaskedPhone = isSiteAdmin(viewer);
-    return { donations: rows.map((row) => presentDashboardDonation(row, { showMaskedPhone })) };
+    return {
+      donations: rows.map((row) => presentDashboardDonation(row, { showMaskedPhone, streamer })),
+    };
   });
 };

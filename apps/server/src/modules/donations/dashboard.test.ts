@@ -1,4 +1,9 @@
 import { eq } from 'drizzle-orm';
+import {
+  dashboardDonationListSchema,
+  dashboardStatsSchema,
+  moderationDecisionResponseSchema,
+} from '@shabaash/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { donations } from '../../db/schema.ts';
 import { buildStreamer, buildUser, signIn } from '../../../test/factories.ts';
@@ -99,6 +104,19 @@ describe('dashboard data and moderation', () => {
     }
   });
 
+  it('answers the stats and the lists in the shapes core declares', async () => {
+    const stats = await get('/api/streamers/held/stats', owner);
+    expect(dashboardStatsSchema.parse(stats.json()).donation_count).toBeGreaterThan(0);
+    for (const [status, headers] of [
+      ['pending', owner],
+      ['pending', admin],
+      ['approved', owner],
+    ] as const) {
+      const list = await get(`/api/streamers/held/donations?status=${status}`, headers);
+      dashboardDonationListSchema.parse(list.json());
+    }
+  });
+
   it('lists pending newest first with no phone, and masks the phone for site admins', async () => {
     const pending = (await get('/api/streamers/held/donations?status=pending', owner)).json()
       .donations;
@@ -111,6 +129,21 @@ describe('dashboard data and moderation', () => {
     expect(forAdmin[0].phone_masked).toBe('98••••••10');
     const invalid = await get('/api/streamers/held/donations?status=everything', owner);
     expect(invalid.statusCode).toBe(400);
+  });
+
+  it('marks sandbox tips, so a streamer never takes one for money', async () => {
+    const sandboxTip = await paidTip({ name: 'Sandbox Fan' });
+    const realTip = await paidTip({ name: 'Real Fan' });
+    // As if Cashfree had taken it.
+    await testApp.database.db
+      .update(donations)
+      .set({ provider: 'cashfree' })
+      .where(eq(donations.id, realTip.id));
+    const pending = dashboardDonationListSchema.parse(
+      (await get('/api/streamers/held/donations?status=pending', owner)).json(),
+    ).donations;
+    expect(pending.find((donation) => donation.id === sandboxTip.id)?.is_sandbox).toBe(true);
+    expect(pending.find((donation) => donation.id === realTip.id)?.is_sandbox).toBe(false);
   });
 
   it('approves once: the second moderator is told it was already decided, and by whom', async () => {
@@ -146,7 +179,12 @@ describe('dashboard data and moderation', () => {
   it('moves approved donations to the approved list and rejected ones nowhere public', async () => {
     const keep = await paidTip({ name: 'Keep Me' });
     const drop = await paidTip({ name: 'Drop Me' });
-    expect((await post(`/api/donations/${keep.id}/approve`, owner)).statusCode).toBe(200);
+    const approval = await post(`/api/donations/${keep.id}/approve`, owner);
+    expect(approval.statusCode).toBe(200);
+    expect(moderationDecisionResponseSchema.parse(approval.json()).donation).toMatchObject({
+      id: keep.id,
+      moderation_status: 'approved',
+    });
     expect((await post(`/api/donations/${drop.id}/reject`, owner)).statusCode).toBe(200);
     const approved = (await get('/api/streamers/held/donations?status=approved', owner)).json()
       .donations;
@@ -156,7 +194,7 @@ describe('dashboard data and moderation', () => {
     expect(recent.map((d: { donor_name: string }) => d.donor_name)).not.toContain('Drop Me');
   });
 
-  it('sends a message with a blocked word to review even when the streamer auto-approves', async () => {
+  it('sends a message with a blocked word to review even when the streamer auto-approves, naming the word', async () => {
     const db = testApp.database.db;
     await buildStreamer(db, { slug: 'auto-one', moderationMode: 'auto' });
     const orderId = await placeOrderId(testApp.app, 'auto-one', { message: 'tu chutiya hai' });
@@ -174,5 +212,26 @@ describe('dashboard data and moderation', () => {
     const rows = await db.select().from(donations).where(eq(donations.provider, 'sandbox'));
     expect(rows.find((row) => row.orderId === orderId)?.moderationStatus).toBe('pending');
     expect(rows.find((row) => row.orderId === clean)?.moderationStatus).toBe('auto_approved');
+
+    // The dashboard says which word holds it.
+    const pending = (await get('/api/streamers/auto-one/donations?status=pending', admin)).json()
+      .donations as { message: string; held_for_word?: string }[];
+    expect(pending.map(({ message, held_for_word }) => ({ message, held_for_word }))).toEqual([
+      { message: 'tu chutiya hai', held_for_word: 'chutiya' },
+    ]);
+  });
+
+  it('names no word for a donation held because the streamer reviews everything', async () => {
+    const orderId = await placeOrderId(testApp.app, 'held', { message: 'tu chutiya hai' });
+    await testApp.app.inject({
+      method: 'POST',
+      url: `/sandbox/checkout/${orderId}/complete`,
+      payload: { result: 'paid' },
+    });
+    const pending = (await get('/api/streamers/held/donations?status=pending', owner)).json()
+      .donations as { message: string; held_for_word?: string }[];
+    const held = pending.find((donation) => donation.message === 'tu chutiya hai');
+    expect(held).toBeDefined();
+    expect(held).not.toHaveProperty('held_for_word');
   });
 });

@@ -1,5 +1,6 @@
 import {
   ANONYMOUS_DONOR_NAME,
+  sanitizeText,
   type PaymentStatusResponse,
   type PublicDonation,
   type PublicStreamer,
@@ -8,7 +9,7 @@ import {
 import type { donations, paymentEvents } from '../../db/schema.ts';
 import type { PaymentProvider } from '../payments/payment-provider.ts';
 import { presentPublicSettings } from '../settings/settings.presenter.ts';
-import type { Streamer } from '../streamers/streamers.service.ts';
+import type { Streamer } from '../../db/schema.ts';
 
 /**
  * Presenters: the only shapes in which donations and streamers leave the server. The donor's
@@ -17,9 +18,12 @@ import type { Streamer } from '../streamers/streamers.service.ts';
 
 type DonationRow = typeof donations.$inferSelect;
 
+/** The public profile; `access` is what the page's plans let fans send (readTipAccess). */
 export function presentPublicStreamer(
   streamer: Streamer,
   provider: PaymentProvider,
+  access: { isPreview: boolean; tipTypes: PublicStreamer['tip_types'] },
+  speech: PublicStreamer['speech'],
 ): PublicStreamer & PublicStreamerSettings {
   return {
     ...presentPublicSettings(streamer),
@@ -33,20 +37,11 @@ export function presentPublicStreamer(
     hyperemote_price_paise: streamer.hyperemotePricePaise,
     is_active: streamer.isActive,
     show_leaderboard: streamer.showLeaderboard,
+    is_preview: access.isPreview,
+    tip_types: access.tipTypes,
+    ...(speech ? { speech } : {}),
     payment: { provider: provider.name, mode: provider.mode, ...provider.publicConfig() },
   };
-}
-
-/**
- * Unicode bidi overrides and other invisible controls are stripped from public text. The
- * zero-width joiner and non-joiner stay: emoji such as 👩‍💻 and Indic spellings need them.
- */
-const INVISIBLE_CONTROLS =
-  // eslint-disable-next-line no-control-regex -- matching control characters is the point
-  /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f\u200b\u200e\u200f\u202a-\u202e\u2066-\u2069\ufeff]/g;
-
-export function sanitizeText(text: string): string {
-  return text.replace(INVISIBLE_CONTROLS, '').trim();
 }
 
 /**
@@ -91,5 +86,7 @@ export function presentOrderStatus(
     order_amount: donation.amountPaise / 100,
     amount_paise: donation.amountPaise,
     customer_details: { customer_name: publicDonorName(donation) },
+    held_for_review:
+      donation.paymentStatus === 'success' && donation.moderationStatus === 'pending',
   };
 }

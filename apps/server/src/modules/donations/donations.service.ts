@@ -4,19 +4,22 @@ import {
   ANONYMOUS_DONOR_NAME,
   DONATION_MESSAGES,
   SETTINGS_MESSAGES,
+  moderationStatusOnPayment,
   type OrderResponse,
   type OverlayAlert,
   type orderRequestSchema,
 } from '@shabaash/core';
 import type { z } from 'zod';
 import type { Database } from '../../db/client.ts';
-import { alerts, donations, paymentEvents, streamers, voiceUploads } from '../../db/schema.ts';
+import { alerts, donations, paymentEvents, voiceUploads, type Streamer } from '../../db/schema.ts';
 import { AppError, badRequest } from '../../errors.ts';
-import { presentAlertRow } from '../alerts/alerts.service.ts';
-import { isAlertable, moderationStatusOnPayment } from '../moderation/moderation.service.ts';
+import { presentAlertRow } from '../alerts/alert.presenter.ts';
+import { alertableSql, countedSql, donationColumnsOf } from '../alerts/alertable.sql.ts';
 import type { PaymentProvider, ProviderOrderState } from '../payments/payment-provider.ts';
-import type { Streamer } from '../streamers/streamers.service.ts';
+import { assertTipAllowed, type TipAccess } from '../plans/plans.service.ts';
+import { streamerRowsSubquery } from '../streamers/streamers.repository.ts';
 import { claimVoiceUpload, releaseVoiceUpload } from '../uploads/uploads.service.ts';
+import { mergedFanKey } from '../leaderboards/supporter-merges.service.ts';
 
 export type Donation = typeof donations.$inferSelect;
 type OrderInput = z.output<typeof orderRequestSchema>;
@@ -47,12 +50,15 @@ export type CreateOrderContext = {
 export async function createDonationOrder(
   context: CreateOrderContext,
   streamer: Streamer,
+  tipAccess: TipAccess,
   input: OrderInput,
   fanKey: string,
 ): Promise<OrderResponse> {
   if (!streamer.isActive) {
     throw new AppError(403, 'streamer_inactive', DONATION_MESSAGES.streamerNotAccepting);
   }
+  // A page in preview takes no tips; voice and hyperemote tips need their plan (issue 22).
+  assertTipAllowed(streamer, tipAccess, input.type);
   if (input.amount_paise < streamer.minAmountPaise) {
     throw badRequest(SETTINGS_MESSAGES.belowMinimum(streamer.minAmountPaise), 'below_minimum');
   }
@@ -73,7 +79,8 @@ export async function createDonationOrder(
       orderId,
       name,
       isAnonymous,
-      fanKey,
+      // A browser whose supporter row the streamer merged into another counts as that one.
+      fanKey: await mergedFanKey(db, streamer.id, fanKey),
       type: input.type,
       amountPaise: input.amount_paise,
       message: input.message.trim(),
@@ -158,15 +165,17 @@ export async function readPaymentTarget(
   db: Database,
   orderId: string,
 ): Promise<PaymentTarget | null> {
+  // The streamer is joined, not read after: a payment's settlement costs no extra round trip.
+  const streamer = streamerRowsSubquery(db);
   const [row] = await db
     .select({
       donation: donations,
-      moderationMode: streamers.moderationMode,
-      blockedWords: streamers.blockedWords,
-      streamerIsActive: streamers.isActive,
+      moderationMode: streamer.moderationMode,
+      blockedWords: streamer.blockedWords,
+      streamerIsActive: streamer.isActive,
     })
     .from(donations)
-    .innerJoin(streamers, eq(streamers.id, donations.streamerId))
+    .innerJoin(streamer, eq(streamer.id, donations.streamerId))
     .where(eq(donations.orderId, orderId));
   return row ?? null;
 }
@@ -232,7 +241,6 @@ async function tryApplyPaymentOutcome(
   }
 
   const isSuccess = change.paymentStatus === 'success';
-  const makesAlertable = isAlertable({ ...donation, ...change });
   const recorded = event
     ? sql`recorded as (
         insert into ${paymentEvents} (provider, provider_event_id, order_id, event_type, status, payload)
@@ -241,6 +249,12 @@ async function tryApplyPaymentOutcome(
         where exists (select 1 from locked)
         on conflict do nothing returning id),`
     : sql``;
+  // The server's one write across several tables (payment_events, donations, alerts,
+  // voice_uploads), kept as one statement on purpose: a statement is atomic on its own, so the
+  // event, the payment, its alert and its voice message happen together or not at all, even
+  // when the server is killed mid-webhook (README, Guarantees), in one round trip and with no
+  // transaction left open between round trips. Its alert condition is `alertableSql`, the
+  // `isAlertable` rule, applied to the row as changed.
   const result = await db.execute(sql`
     with locked as (
       select id from ${donations}
@@ -254,7 +268,8 @@ async function tryApplyPaymentOutcome(
       returning *),
     alerted as (
       insert into ${alerts} (streamer_id, donation_id, kind)
-      select streamer_id, id, 'donation' from changed where ${makesAlertable}
+      select streamer_id, id, 'donation' from changed
+      where ${alertableSql(donationColumnsOf('changed'))}
       on conflict do nothing returning id, created_at),
     voice as (
       update ${voiceUploads} set donation_id = changed.id from changed
@@ -314,16 +329,28 @@ function donationFromRow(row: Record<string, unknown>): Donation {
 }
 
 /**
- * The donations that count for recent support, leaderboards and goals: paid and approved
- * (by a moderator or automatically). Rejected, failed and pending ones never count. The
- * `donations_counted_idx` partial index and the supporter_totals trigger use the same rule.
+ * The donations that count for recent support, leaderboards and goals (`countedSql`, the
+ * `isCounted` rule): paid and approved. The `donations_counted_idx` partial index and the
+ * supporter_totals trigger use the same rule (see alertable.sql.ts).
  */
 function countedDonationsOf(streamerId: string) {
-  return and(
-    eq(donations.streamerId, streamerId),
-    eq(donations.paymentStatus, 'success'),
-    inArray(donations.moderationStatus, ['approved', 'auto_approved']),
-  );
+  return and(eq(donations.streamerId, streamerId), countedSql());
+}
+
+/**
+ * Whether one of a streamer's donations is on the public lists (Recent Support, leaderboards,
+ * goal) now: paid and approved, by the rule every list uses.
+ */
+export async function isCountedDonation(
+  db: Database,
+  streamerId: string,
+  donationId: string,
+): Promise<boolean> {
+  const [row] = await db
+    .select({ id: donations.id })
+    .from(donations)
+    .where(and(eq(donations.id, donationId), countedDonationsOf(streamerId)));
+  return row !== undefined;
 }
 
 /** The last paid and approved donations of a streamer, newest first (Recent Support). */

@@ -83,7 +83,10 @@ describe('fan keys and anonymous tips', () => {
   });
 
   it('marks the cookie Secure when the site is served over https', async () => {
-    const secureApp = await createTestApp({ PUBLIC_URL: 'https://shabaash.example' });
+    const secureApp = await createTestApp({
+      PUBLIC_URL: 'https://shabaash.example',
+      ALLOW_SANDBOX_IN_PRODUCTION: 'true',
+    });
     try {
       await buildStreamer(secureApp.database.db, { slug: 'secure-fans' });
       const response = await secureApp.app.inject({
@@ -120,7 +123,7 @@ describe('fan keys and anonymous tips', () => {
       url: `/api/orders/${donation.orderId}/status`,
     });
     expect(status.json().customer_details).toEqual({ customer_name: 'Anonymous' });
-    const [alert] = (await alertsToReplay(testApp.database.db, streamerId, null)).filter(
+    const [alert] = (await alertsToReplay(testApp.database.db, streamerId, null, 60_000)).filter(
       (candidate) => candidate.donation.id === donation.id,
     );
     expect(alert?.donation.name).toBe('Anonymous');

@@ -1,7 +1,13 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { donations, paymentEvents, slugAliases } from '../../db/schema.ts';
-import { buildStreamer, buildUser, signIn } from '../../../test/factories.ts';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { donations, paymentEvents } from '../../db/schema.ts';
+import {
+  buildSlugAlias,
+  buildStreamer,
+  buildUser,
+  randomTestIp,
+  signIn,
+} from '../../../test/factories.ts';
 import { placeOrder, placeOrderId } from '../../../test/payments.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 
@@ -16,7 +22,7 @@ describe('donation orders', () => {
       moderationMode: 'auto',
       showEmotePicker: true,
     });
-    await db.insert(slugAliases).values({ alias: 'tech_gamer', streamerId: techgamer.id });
+    await buildSlugAlias(db, techgamer.id, 'tech_gamer');
     await buildStreamer(db, {
       slug: 'chiaa',
       hyperemotePricePaise: 5000,
@@ -154,6 +160,7 @@ describe('donation orders', () => {
       order_amount: 100.5,
       amount_paise: 10_050,
       customer_details: { customer_name: 'Ravi' },
+      held_for_review: false,
     });
     expect(response.body).not.toContain('9876543210');
     const unknown = await testApp.app.inject({
@@ -162,6 +169,47 @@ describe('donation orders', () => {
     });
     expect(unknown.statusCode).toBe(404);
     expect(unknown.json().error.code).toBe('order_not_found');
+  });
+
+  it("says when a paid tip waits for the streamer's review, until it is decided", async () => {
+    const orderId = await placeOrderId(testApp.app, 'chiaa');
+    const status = async () =>
+      (await testApp.app.inject({ method: 'GET', url: `/api/orders/${orderId}/status` })).json();
+    expect(await status()).toMatchObject({ final_status: 'pending', held_for_review: false });
+    await testApp.app.inject({
+      method: 'POST',
+      url: `/sandbox/checkout/${orderId}/complete`,
+      payload: { result: 'paid' },
+    });
+    expect(await status()).toMatchObject({ final_status: 'success', held_for_review: true });
+    await testApp.database.db
+      .update(donations)
+      .set({ moderationStatus: 'approved' })
+      .where(eq(donations.orderId, orderId));
+    expect(await status()).toMatchObject({ final_status: 'success', held_for_review: false });
+  });
+
+  it('asks the provider about a pending order once, however many status pages look at once or again', async () => {
+    const orderId = await placeOrderId(testApp.app, 'techgamer');
+    const fetchOrder = vi.spyOn(testApp.app.payments.provider, 'fetchOrder');
+    try {
+      const look = () =>
+        testApp.app.inject({
+          method: 'GET',
+          url: `/api/orders/${orderId}/status`,
+          remoteAddress: randomTestIp(),
+        });
+      const first = await Promise.all(Array.from({ length: 8 }, look));
+      for (const response of first) expect(response.json().final_status).toBe('pending');
+      expect(fetchOrder).toHaveBeenCalledTimes(1);
+
+      // Looking again within a few seconds reads our own record; the reconciler asks later.
+      const again = await look();
+      expect(again.json().final_status).toBe('pending');
+      expect(fetchOrder).toHaveBeenCalledTimes(1);
+    } finally {
+      fetchOrder.mockRestore();
+    }
   });
 
   it('pays through the sandbox checkout: webhook recorded, donation approved, shown in Recent Support', async () => {
@@ -188,6 +236,7 @@ describe('donation orders', () => {
       final_status: 'success',
       order_status: 'PAID',
       payments: [{ payment_status: 'SUCCESS' }],
+      held_for_review: false,
     });
     const [row] = await testApp.database.db
       .select()

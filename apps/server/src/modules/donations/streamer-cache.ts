@@ -1,5 +1,5 @@
 import type { EventBus } from '../../realtime/event-bus.ts';
-import type { Streamer } from '../streamers/streamers.service.ts';
+import type { Streamer } from '../../db/schema.ts';
 
 /** How long a streamer read for an order may be reused, should a settings event be missed. */
 const STREAMER_CACHE_TTL_MS = 5_000;
@@ -11,19 +11,19 @@ const STREAMER_CACHE_TTL_MS = 5_000;
  * publishes `settings_changed`, which reaches every instance and drops the streamer at once;
  * the short lifetime only bounds how stale an entry can get if an event is lost.
  */
-export class StreamerCache {
-  private readonly entries = new Map<string, { streamer: Streamer; expiresAt: number }>();
+export class StreamerCache<T extends Pick<Streamer, 'id'> = Streamer> {
+  private readonly entries = new Map<string, { streamer: T; expiresAt: number }>();
   private readonly subscribed = new Set<string>();
   /** Bumped by every invalidation, so a read that raced one is not kept. */
   private generation = 0;
 
   constructor(
     private readonly bus: EventBus,
-    private readonly load: (slug: string) => Promise<Streamer | null>,
+    private readonly load: (slug: string) => Promise<T | null>,
     private readonly ttlMs = STREAMER_CACHE_TTL_MS,
   ) {}
 
-  async get(slug: string): Promise<Streamer | null> {
+  async get(slug: string): Promise<T | null> {
     const cached = this.entries.get(slug);
     if (cached && cached.expiresAt > Date.now()) return cached.streamer;
     const generation = this.generation;

@@ -9,7 +9,10 @@ describe('invites', () => {
   let adminHeaders: Record<string, string>;
 
   beforeAll(async () => {
-    testApp = await createTestApp({ PUBLIC_URL: 'https://shabaash.example' });
+    testApp = await createTestApp({
+      PUBLIC_URL: 'https://shabaash.example',
+      ALLOW_SANDBOX_IN_PRODUCTION: 'true',
+    });
     const admin = await buildUser(testApp.database.db, { role: 'admin' });
     adminHeaders = (await signIn(testApp.app, admin.email, admin.password)).headers;
   });
@@ -125,6 +128,64 @@ describe('invites', () => {
       is_admin: true,
     });
     expect(invitee.email).not.toBe('later@example.com');
+  });
+
+  it("gives an account registered in advance with a creator's e-mail nothing until it accepts the invite signed in", async () => {
+    const db = testApp.database.db;
+    // Someone signs up with the creator's e-mail before the admin adds the creator.
+    const squatter = await buildUser(db, { email: 'creator@example.com' });
+    const squatterHeaders = (await signIn(testApp.app, squatter.email, squatter.password)).headers;
+    const created = await testApp.app.inject({
+      method: 'POST',
+      url: '/api/admin/streamers',
+      payload: { slug: 'creator-star', name: 'Creator Star', owner_email: 'creator@example.com' },
+      headers: adminHeaders,
+    });
+    expect(created.statusCode).toBe(201);
+    const code = codeOf(created.json().invite.url);
+
+    // Without the link the account is no member: it cannot open the dashboard or rewrite the page.
+    const dashboard = () =>
+      testApp.app.inject({
+        method: 'GET',
+        url: '/api/streamers/creator-star/dashboard',
+        headers: squatterHeaders,
+      });
+    expect((await dashboard()).statusCode).toBe(403);
+    const rewrite = await testApp.app.inject({
+      method: 'PATCH',
+      url: '/api/streamers/creator-star/settings',
+      payload: { page: { name: 'Pay me instead' } },
+      headers: squatterHeaders,
+    });
+    expect(rewrite.statusCode).toBe(403);
+    const summary = async () =>
+      (
+        await testApp.app.inject({
+          method: 'GET',
+          url: '/api/admin/streamers/creator-star',
+          headers: adminHeaders,
+        })
+      ).json().streamer;
+    expect(await summary()).toMatchObject({
+      members: [],
+      pending_invites: [expect.objectContaining({ email: 'creator@example.com' })],
+    });
+
+    // Another signed-in account cannot use the link, nor can anyone without a session.
+    const other = await buildUser(db);
+    const otherHeaders = (await signIn(testApp.app, other.email, other.password)).headers;
+    expect((await accept(code, {}, otherHeaders)).statusCode).toBe(403);
+    expect((await accept(code, { password: 'a-new-password' })).statusCode).toBe(409);
+    expect((await dashboard()).statusCode).toBe(403);
+
+    // Only the account with the address, signed in, holding the link, becomes a member.
+    expect((await accept(code, {}, squatterHeaders)).statusCode).toBe(200);
+    expect((await dashboard()).statusCode).toBe(200);
+    expect(await summary()).toMatchObject({
+      members: [{ email: 'creator@example.com', is_admin: false }],
+      pending_invites: [],
+    });
   });
 
   it('keeps only the newest link for an e-mail, and lets an admin withdraw it', async () => {

@@ -6,9 +6,9 @@ import {
   type InviteDetails,
 } from '@shabaash/core';
 import { z } from 'zod';
-import { RateLimiter } from '../../lib/rate-limiter.ts';
+import { defineRateLimit } from '../../lib/rate-limits.ts';
 import { parseInput } from '../../lib/validation.ts';
-import { authenticate } from '../../policies/access.ts';
+import { authenticate, requireVerifiedEmail } from '../../policies/access.ts';
 import { createSession } from '../auth/auth.service.ts';
 import { acceptInvite, findUsableInvite } from './invites.service.ts';
 
@@ -16,16 +16,21 @@ const codeParams = z.object({
   code: z.string().regex(/^[A-Za-z0-9_-]{20,64}$/, 'This invite link is not valid.'),
 });
 
-/** Invite look-ups and acceptances per IP per minute (account creation hashes a password). */
+/** Invite look-ups and acceptances per address per minute (account creation hashes a password). */
 const ATTEMPTS_PER_MINUTE = 10;
 
 /** The one-time sign-up links an admin sends to a streamer's future members. */
 export const inviteRoutes: FastifyPluginAsync = async (app) => {
   const db = app.database.db;
-  const attempts = new RateLimiter(ATTEMPTS_PER_MINUTE, 60_000);
+  const attempts = defineRateLimit(app, {
+    name: 'invites',
+    max: ATTEMPTS_PER_MINUTE,
+    windowMs: 60_000,
+    message: AUTH_MESSAGES.tooManyAttempts,
+  });
 
-  app.get('/api/invites/:code', async (request): Promise<InviteDetails> => {
-    attempts.consume(request.ip, AUTH_MESSAGES.tooManyAttempts);
+  app.get('/api/invites/:code', async (request, reply): Promise<InviteDetails> => {
+    await attempts.consume(request, reply);
     const { code } = parseInput(codeParams, request.params);
     const { invite, streamer, hasAccount } = await findUsableInvite(db, code);
     return {
@@ -41,12 +46,20 @@ export const inviteRoutes: FastifyPluginAsync = async (app) => {
    * invited account's session: only adds the membership.
    */
   app.post('/api/invites/:code/accept', async (request, reply): Promise<InviteAcceptResponse> => {
-    attempts.consume(request.ip, AUTH_MESSAGES.tooManyAttempts);
+    await attempts.consume(request, reply);
     const { code } = parseInput(codeParams, request.params);
     const { password } = parseInput(inviteAcceptRequestSchema, request.body ?? {});
     const viewer = await authenticate(request);
+    // Joining a page needs a verified address; a sign-up through the link is verified by it.
+    if (viewer) requireVerifiedEmail(viewer);
     const viewerUser = viewer
-      ? { id: viewer.id, email: viewer.email, username: viewer.username, role: viewer.role }
+      ? {
+          id: viewer.id,
+          email: viewer.email,
+          username: viewer.username,
+          role: viewer.role,
+          email_verified: viewer.email_verified,
+        }
       : null;
     const accepted = await acceptInvite(db, { code, viewer: viewerUser, password });
     const token = accepted.isNewAccount

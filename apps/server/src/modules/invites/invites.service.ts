@@ -1,11 +1,17 @@
 import crypto from 'node:crypto';
 import { and, asc, eq, gt, inArray, isNull } from 'drizzle-orm';
-import { SETTINGS_MESSAGES, type AuthUser, type InviteSummary } from '@shabaash/core';
+import {
+  SETTINGS_MESSAGES,
+  type AuthUser,
+  type InviteSummary,
+  type NewInvite,
+} from '@shabaash/core';
 import type { Database, Transaction } from '../../db/client.ts';
-import { invites, streamers } from '../../db/schema.ts';
+import { invites } from '../../db/schema.ts';
 import { AppError, badRequest, conflict, forbidden } from '../../errors.ts';
 import { findUserByEmail, normalizeEmail, registerUser } from '../auth/auth.service.ts';
 import { recordAudit } from '../settings/settings-audit.service.ts';
+import { findStreamerById } from '../streamers/streamers.repository.ts';
 import { grantMembership } from '../streamers/streamers.service.ts';
 
 /** A sign-up link works for a week, once. */
@@ -101,14 +107,21 @@ const inviteInvalid = () => new AppError(404, 'invite_invalid', SETTINGS_MESSAGE
 
 /** A usable invite by its code, with its streamer; a 404 when unknown, used or expired. */
 export async function findUsableInvite(db: Database, code: string, now = new Date()) {
-  const [row] = await db
-    .select({ invite: invites, streamer: { slug: streamers.slug, name: streamers.name } })
+  const [invite] = await db
+    .select()
     .from(invites)
-    .innerJoin(streamers, eq(streamers.id, invites.streamerId))
     .where(eq(invites.codeHash, hashCode(code)));
-  if (!row || row.invite.usedAt || row.invite.expiresAt <= now) throw inviteInvalid();
-  const hasAccount = (await findUserByEmail(db, row.invite.email)) !== null;
-  return { ...row, hasAccount };
+  if (!invite || invite.usedAt || invite.expiresAt <= now) throw inviteInvalid();
+  const [streamer, account] = await Promise.all([
+    findStreamerById(db, invite.streamerId),
+    findUserByEmail(db, invite.email),
+  ]);
+  if (!streamer) throw inviteInvalid();
+  return {
+    invite,
+    streamer: { slug: streamer.slug, name: streamer.name },
+    hasAccount: account !== null,
+  };
 }
 
 /**
@@ -122,14 +135,14 @@ export async function acceptInvite(
   now = new Date(),
 ): Promise<{ user: AuthUser; isNewAccount: boolean; streamerSlug: string }> {
   return db.transaction(async (tx) => {
-    const [row] = await tx
-      .select({ invite: invites, slug: streamers.slug })
+    const [invite] = await tx
+      .select()
       .from(invites)
-      .innerJoin(streamers, eq(streamers.id, invites.streamerId))
       .where(eq(invites.codeHash, hashCode(input.code)))
-      .for('update', { of: invites });
-    if (!row || row.invite.usedAt || row.invite.expiresAt <= now) throw inviteInvalid();
-    const { invite } = row;
+      .for('update');
+    if (!invite || invite.usedAt || invite.expiresAt <= now) throw inviteInvalid();
+    const streamer = await findStreamerById(tx, invite.streamerId);
+    if (!streamer) throw inviteInvalid();
 
     let user: AuthUser;
     if (input.viewer) {
@@ -142,7 +155,12 @@ export async function acceptInvite(
       if (await findUserByEmail(tx, invite.email)) {
         throw conflict(SETTINGS_MESSAGES.inviteAccountExists, 'email_taken');
       }
-      user = await registerUser(tx, { email: invite.email, password: input.password });
+      // The link was mailed to this address, so opening it proves the address.
+      user = await registerUser(tx, {
+        email: invite.email,
+        password: input.password,
+        isEmailVerified: true,
+      });
     }
     await grantMembership(tx, {
       streamerId: invite.streamerId,
@@ -162,17 +180,22 @@ export async function acceptInvite(
         },
       ],
     });
-    return { user, isNewAccount: !input.viewer, streamerSlug: row.slug };
+    return { user, isNewAccount: !input.viewer, streamerSlug: streamer.slug };
   });
 }
 
-export function presentInvite(invite: InviteRow, url?: string): InviteSummary {
+/** A pending invite as the admin console lists it: never its link, which is not stored. */
+export function presentInvite(invite: InviteRow): InviteSummary {
   return {
     id: invite.id,
     email: invite.email,
     is_admin: invite.isAdmin,
     created_at: invite.createdAt.toISOString(),
     expires_at: invite.expiresAt.toISOString(),
-    ...(url ? { url } : {}),
   };
+}
+
+/** An invite in the answer that made it, with its one-time link. */
+export function presentNewInvite(invite: InviteRow, url: string): NewInvite {
+  return { ...presentInvite(invite), url };
 }

@@ -1,7 +1,18 @@
-import type { DashboardLeaderboardEntry, Goal, LeaderboardEntry } from '@shabaash/core';
+import {
+  sanitizeText,
+  type DashboardLeaderboardEntry,
+  type Goal,
+  type LeaderboardEntry,
+} from '@shabaash/core';
 import type { goals } from '../../db/schema.ts';
-import { sanitizeText } from '../donations/donation.presenter.ts';
-import type { SupporterRow } from './leaderboards.service.ts';
+
+/** One supporter's place on a leaderboard, as the leaderboards service reads it. */
+export type SupporterRow = {
+  rank: number;
+  name: string;
+  amountPaise: number;
+  tipCount: number;
+};
 
 /**
  * The only shapes in which leaderboards and goals leave the server. A supporter is shown by

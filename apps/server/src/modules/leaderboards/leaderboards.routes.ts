@@ -5,11 +5,15 @@ import {
   goalUpdateSchema,
   leaderboardQuerySchema,
   leaderboardSettingsSchema,
+  supporterMergeSchema,
   widgetLeaderboardQuerySchema,
   type DashboardLeaderboardResponse,
   type GoalResponse,
   type LeaderboardResponse,
-  type PublicDonation,
+  type LeaderboardSettings,
+  type SupporterMergeResponse,
+  type WidgetLeaderboardResponse,
+  type WidgetRecentResponse,
 } from '@shabaash/core';
 import { z } from 'zod';
 import { notFound } from '../../errors.ts';
@@ -18,13 +22,15 @@ import { requireStreamerAccess } from '../../policies/access.ts';
 import { presentPublicDonation } from '../donations/donation.presenter.ts';
 import { listRecentApprovedDonations } from '../donations/donations.service.ts';
 import { requireOverlayToken } from '../overlays/overlay.routes.ts';
-import { findStreamerBySlugOrAlias, type Streamer } from '../streamers/streamers.service.ts';
+import type { Streamer } from '../../db/schema.ts';
+import { findStreamerBySlugOrAlias } from '../streamers/streamers.service.ts';
 import { closeGoal, createGoal, getCurrentGoal, updateGoal } from './goals.service.ts';
 import {
   presentDashboardLeaderboardEntry,
   presentLeaderboardEntry,
 } from './leaderboard.presenter.ts';
 import { getLeaderboard, setShowLeaderboard } from './leaderboards.service.ts';
+import { mergeSupportersNamed } from './supporter-merges.service.ts';
 
 const slugParams = z.object({ slug: z.string().min(1).max(100) });
 
@@ -84,11 +90,23 @@ export const leaderboardRoutes: FastifyPluginAsync = async (app) => {
     },
   );
 
+  /** Merges every supporter row of a name into one (the same fan from several browsers). */
+  app.post(
+    '/api/streamers/:slug/supporters/merge',
+    async (request): Promise<SupporterMergeResponse> => {
+      const { slug } = parseInput(slugParams, request.params);
+      const { streamer } = await requireStreamerAccess(request, slug);
+      const { name } = parseInput(supporterMergeSchema, request.body);
+      return mergeSupportersNamed(db, streamer.id, name);
+    },
+  );
+
   app.put('/api/streamers/:slug/leaderboard-settings', async (request) => {
     const { slug } = parseInput(slugParams, request.params);
     const { streamer } = await requireStreamerAccess(request, slug);
     const input = parseInput(leaderboardSettingsSchema, request.body);
-    return { show_leaderboard: await setShowLeaderboard(db, streamer.id, input.show_leaderboard) };
+    const isShown = await setShowLeaderboard(db, streamer.id, input.show_leaderboard);
+    return { show_leaderboard: isShown } satisfies LeaderboardSettings;
   });
 
   /** Starts a new goal now, replacing the open one. */
@@ -119,7 +137,7 @@ export const leaderboardRoutes: FastifyPluginAsync = async (app) => {
 
   app.get(
     '/api/overlay/:slug/widgets/leaderboard',
-    async (request): Promise<LeaderboardResponse & { streamer_name: string }> => {
+    async (request): Promise<WidgetLeaderboardResponse> => {
       const { streamer } = await requireOverlayToken(request);
       const { period, limit } = parseInput(widgetLeaderboardQuerySchema, request.query);
       const rows = await getLeaderboard(db, streamer.id, period, { limit });
@@ -132,16 +150,13 @@ export const leaderboardRoutes: FastifyPluginAsync = async (app) => {
     return { goal: await getCurrentGoal(db, streamer.id) };
   });
 
-  app.get(
-    '/api/overlay/:slug/widgets/recent',
-    async (request): Promise<{ donations: PublicDonation[] }> => {
-      const { streamer } = await requireOverlayToken(request);
-      const rows = await listRecentApprovedDonations(
-        db,
-        streamer.id,
-        LEADERBOARD_LIMITS.recentSupporters,
-      );
-      return { donations: rows.map(presentPublicDonation) };
-    },
-  );
+  app.get('/api/overlay/:slug/widgets/recent', async (request): Promise<WidgetRecentResponse> => {
+    const { streamer } = await requireOverlayToken(request);
+    const rows = await listRecentApprovedDonations(
+      db,
+      streamer.id,
+      LEADERBOARD_LIMITS.recentSupporters,
+    );
+    return { donations: rows.map(presentPublicDonation) };
+  });
 };

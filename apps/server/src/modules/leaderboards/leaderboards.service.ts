@@ -1,7 +1,9 @@
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import type { LeaderboardPeriod } from '@shabaash/core';
 import type { Database } from '../../db/client.ts';
-import { streamers, supporterTotals } from '../../db/schema.ts';
+import { supporterTotals } from '../../db/schema.ts';
+import { updateStreamerColumns } from '../streamers/streamers.repository.ts';
+import type { SupporterRow } from './leaderboard.presenter.ts';
 
 /** The supporter_totals window each leaderboard period reads. */
 const PERIOD_WINDOWS: Record<LeaderboardPeriod, 'day' | 'week' | 'month' | 'all'> = {
@@ -9,13 +11,6 @@ const PERIOD_WINDOWS: Record<LeaderboardPeriod, 'day' | 'week' | 'month' | 'all'
   week: 'week',
   month: 'month',
   all: 'all',
-};
-
-export type SupporterRow = {
-  rank: number;
-  name: string;
-  amountPaise: number;
-  tipCount: number;
 };
 
 /**
@@ -75,20 +70,13 @@ export async function getLeaderboard(
   }));
 }
 
-/**
- * Turns the donation page's leaderboard on or off. The setting is a column of `streamers`;
- * this is its only writer until the streamers module has a settings service to host it.
- */
+/** Turns the donation page's leaderboard on or off; the value it now has. */
 export async function setShowLeaderboard(
   db: Database,
   streamerId: string,
   showLeaderboard: boolean,
 ): Promise<boolean> {
-  const [updated] = await db
-    .update(streamers)
-    .set({ showLeaderboard })
-    .where(eq(streamers.id, streamerId))
-    .returning({ showLeaderboard: streamers.showLeaderboard });
+  const updated = await updateStreamerColumns(db, streamerId, { showLeaderboard });
   return updated?.showLeaderboard ?? showLeaderboard;
 }
 

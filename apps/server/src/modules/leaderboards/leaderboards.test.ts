@@ -1,4 +1,9 @@
 import { and, asc, eq } from 'drizzle-orm';
+import {
+  dashboardLeaderboardResponseSchema,
+  leaderboardResponseSchema,
+  leaderboardSettingsSchema,
+} from '@shabaash/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { donations, supporterTotals } from '../../db/schema.ts';
 import { buildStreamer, buildUser, signIn } from '../../../test/factories.ts';
@@ -117,7 +122,9 @@ describe('fan leaderboards', () => {
 
     const rows = await board('held', 'all', new Date());
     expect(rows.map((row) => row.name)).toEqual(['Approved Anu']);
-    const forOwner = (await get('/api/streamers/held/supporters?period=all', owner)).json();
+    const forOwner = dashboardLeaderboardResponseSchema.parse(
+      (await get('/api/streamers/held/supporters?period=all', owner)).json(),
+    );
     expect(forOwner.entries).toEqual([
       { rank: 1, name: 'Approved Anu', amount_paise: 2_000, tip_count: 1 },
     ]);
@@ -187,6 +194,8 @@ describe('fan leaderboards', () => {
     await tipTo('live', { fan, name: 'Meera', amountPaise: 10_100 });
     const publicBoard = await get('/api/streamers/live/leaderboard?period=today');
     expect(publicBoard.statusCode).toBe(200);
+    // Parsed with core's strict contract: the fan key (or anything else) cannot slip in.
+    leaderboardResponseSchema.parse(publicBoard.json());
     expect(publicBoard.json()).toEqual({
       period: 'today',
       entries: [{ rank: 1, name: 'Meera', amount_paise: 10_100 }],
@@ -209,14 +218,18 @@ describe('fan leaderboards', () => {
     expect((await optOut(stranger)).statusCode).toBe(403);
     const done = await optOut(owner);
     expect(done.statusCode).toBe(200);
-    expect(done.json()).toEqual({ show_leaderboard: false });
+    expect(leaderboardSettingsSchema.strict().parse(done.json())).toEqual({
+      show_leaderboard: false,
+    });
 
     expect((await get('/api/streamers/live')).json().show_leaderboard).toBe(false);
     const hidden = await get('/api/streamers/live/leaderboard');
     expect(hidden.statusCode).toBe(404);
     expect(hidden.json().error.code).toBe('leaderboard_hidden');
     // The dashboard still sees it, and says it is hidden from the page.
-    const forOwner = (await get('/api/streamers/live/supporters', owner)).json();
+    const forOwner = dashboardLeaderboardResponseSchema.parse(
+      (await get('/api/streamers/live/supporters', owner)).json(),
+    );
     expect(forOwner).toMatchObject({ show_leaderboard: false, period: 'today' });
     expect(forOwner.entries).toHaveLength(1);
   });

@@ -1,3 +1,8 @@
+import {
+  goalResponseSchema,
+  testAlertResponseSchema,
+  widgetLeaderboardResponseSchema,
+} from '@shabaash/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildStreamer, buildUser, signIn } from '../../../test/factories.ts';
 import { openSse, type SseEvent } from '../../../test/sse-client.ts';
@@ -74,7 +79,9 @@ describe('stream widgets', () => {
       payload: { title: 'New chair', target_paise: 20_000 },
     });
 
-    const leaderboard = (await get(widgetUrl('leaderboard', '&period=week&limit=3'))).json();
+    const leaderboard = widgetLeaderboardResponseSchema.parse(
+      (await get(widgetUrl('leaderboard', '&period=week&limit=3'))).json(),
+    );
     expect(leaderboard).toEqual({
       streamer_name: 'Streamer widgety',
       period: 'week',
@@ -87,7 +94,7 @@ describe('stream widgets', () => {
     expect((await get(widgetUrl('leaderboard'))).json().entries).toHaveLength(5);
     expect((await get(widgetUrl('leaderboard', '&limit=11'))).statusCode).toBe(400);
 
-    expect((await get(widgetUrl('goal'))).json().goal).toMatchObject({
+    expect(goalResponseSchema.parse((await get(widgetUrl('goal'))).json()).goal).toMatchObject({
       title: 'New chair',
       raised_paise: 0,
       target_paise: 20_000,
@@ -123,7 +130,9 @@ describe('stream widgets', () => {
         url: '/api/streamers/widgety/test-alert',
         headers: ownerHeaders,
       });
-    expect((await testAlert()).json()).toEqual({ activeConnections: 1 });
+    expect(testAlertResponseSchema.parse((await testAlert()).json())).toEqual({
+      activeConnections: 1,
+    });
 
     await tip(testApp.app, 'widgety', {
       fan: newFan(),

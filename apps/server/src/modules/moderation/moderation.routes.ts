@@ -1,11 +1,12 @@
 import type { FastifyPluginAsync } from 'fastify';
+import type { ModerationDecisionResponse } from '@shabaash/core';
 import { z } from 'zod';
 import { notFound } from '../../errors.ts';
 import { parseInput } from '../../lib/validation.ts';
 import { requireStreamerAccess, requireUser } from '../../policies/access.ts';
 import { findDonationWithStreamer } from '../donations/dashboard.queries.ts';
 import { presentDashboardDonation } from '../donations/dashboard.presenter.ts';
-import { moderateDonation } from './moderation.service.ts';
+import { moderateDonation } from './commands/moderate-donation.ts';
 
 const params = z.object({ id: z.uuid('Unknown donation.') });
 
@@ -28,9 +29,9 @@ export const moderationRoutes: FastifyPluginAsync = async (app) => {
       return {
         donation: presentDashboardDonation(
           { donation, voice: found.voice },
-          { showMaskedPhone: false },
+          { showMaskedPhone: false, streamer: found.streamer },
         ),
-      };
+      } satisfies ModerationDecisionResponse;
     });
   }
 };

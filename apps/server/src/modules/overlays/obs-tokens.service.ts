@@ -1,10 +1,10 @@
 import crypto from 'node:crypto';
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
-import { OBS_TOKEN_PREFIX } from '@shabaash/core';
+import { OBS_TOKEN_PREFIX, type ObsTokens } from '@shabaash/core';
 import type { Database } from '../../db/client.ts';
 import { BatchLoader } from '../../realtime/coalesce.ts';
-import { obsTokens, streamers } from '../../db/schema.ts';
-import type { Streamer } from '../streamers/streamers.service.ts';
+import { obsTokens, type Streamer } from '../../db/schema.ts';
+import { streamerFieldsOf, streamerRowsSubquery } from '../streamers/streamers.repository.ts';
 
 const BASE62 = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
 
@@ -66,7 +66,7 @@ export async function deactivateObsToken(
 }
 
 /** The OBS tab's view: the active token in full (for its owner), up to three previous masked. */
-export async function listObsTokens(db: Database, streamerId: string) {
+export async function listObsTokens(db: Database, streamerId: string): Promise<ObsTokens> {
   const rows = await db
     .select()
     .from(obsTokens)
@@ -106,10 +106,16 @@ function tokenLoader(db: Database): BatchLoader<string, TokenRow> {
   let loader = tokenLoaders.get(db);
   if (!loader) {
     loader = new BatchLoader(async (tokens) => {
+      // One statement with the streamer joined: an overlay's connect costs no second trip.
+      const streamer = streamerRowsSubquery(db);
       const rows = await db
-        .select({ streamer: streamers, tokenId: obsTokens.id, token: obsTokens.token })
+        .select({
+          streamer: streamerFieldsOf(streamer),
+          tokenId: obsTokens.id,
+          token: obsTokens.token,
+        })
         .from(obsTokens)
-        .innerJoin(streamers, eq(streamers.id, obsTokens.streamerId))
+        .innerJoin(streamer, eq(streamer.id, obsTokens.streamerId))
         .where(and(inArray(obsTokens.token, tokens), eq(obsTokens.isActive, true)));
       return new Map(rows.map(({ token, ...row }) => [token, row]));
     });
@@ -129,7 +135,10 @@ export async function validateObsToken(
 ): Promise<{ streamer: Streamer; tokenId: string } | null> {
   if (!token.startsWith(OBS_TOKEN_PREFIX) || token.length > 100) return null;
   const row = await tokenLoader(db).load(token);
-  if (row?.streamer.slug !== slug) return null;
+  if (row?.streamer.slug !== slug) {
+    if (!row) await recordReplacedTokenUse(db, slug, token);
+    return null;
+  }
   const now = Date.now();
   if (now - (lastUsedRecordedAt.get(row.tokenId) ?? 0) >= LAST_USED_PRECISION_MS) {
     lastUsedRecordedAt.set(row.tokenId, now);
@@ -140,4 +149,33 @@ export async function validateObsToken(
       .where(eq(obsTokens.id, row.tokenId));
   }
   return row;
+}
+
+/**
+ * An overlay still connecting with a replaced token: its last use is recorded like an active
+ * token's (at most once a minute), so the dashboard can say an overlay lost its token and
+ * needs the new URL (issue 32). Unknown tokens and other streamers' tokens change nothing.
+ */
+async function recordReplacedTokenUse(db: Database, slug: string, token: string): Promise<void> {
+  const now = Date.now();
+  if (now - (lastUsedRecordedAt.get(token) ?? 0) < LAST_USED_PRECISION_MS) return;
+  const streamer = streamerRowsSubquery(db);
+  const updated = await db
+    .update(obsTokens)
+    .set({ lastUsedAt: sql`now()` })
+    .where(
+      and(
+        eq(obsTokens.token, token),
+        eq(obsTokens.isActive, false),
+        inArray(
+          obsTokens.streamerId,
+          db.select({ id: streamer.id }).from(streamer).where(eq(streamer.slug, slug)),
+        ),
+      ),
+    )
+    .returning({ id: obsTokens.id });
+  if (updated.length > 0) {
+    lastUsedRecordedAt.set(token, now);
+    if (lastUsedRecordedAt.size > 10_000) lastUsedRecordedAt.clear();
+  }
 }

@@ -1,11 +1,13 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { OverlayAlert } from '@shabaash/core';
+import type { OverlayAlert, StreamControlFlags } from '@shabaash/core';
 import type { Database } from '../../db/client.ts';
 import { Coalescer } from '../../realtime/coalesce.ts';
-import type { BusEvent, EventBus } from '../../realtime/event-bus.ts';
+import type { BusEvent, EventBus, StreamControlEvent } from '../../realtime/event-bus.ts';
 import { sseFrame, type SseStream } from '../../realtime/sse.ts';
 import { alertsToReplay, latestAlertId, loadAlerts } from '../alerts/alerts.service.ts';
 import { loadOverlaySettings } from '../settings/settings.service.ts';
+import { controlFrame, controlStateFrame } from '../stream-control/control-frames.ts';
+import { readControlFlags } from '../stream-control/stream-control.service.ts';
 import { OverlayPresence } from './overlay-presence.ts';
 
 type OverlayConnection = {
@@ -21,10 +23,12 @@ type OverlayConnection = {
   isReplaying: boolean;
   /** A stream widget: hears live alerts, but is no overlay (presence) and gets no replay. */
   isWidget: boolean;
+  /** Stream controls heard while the replay was read: written after it, in order. */
+  heldControls: string[] | null;
 };
 
 /** An alert ready to write: its id and its SSE frame, serialised once for every stream. */
-type EncodedAlert = { id: number; frame: Buffer };
+type EncodedAlert = { id: number; frame: Buffer; createdAt: string };
 
 /** A fan-out round shorter than this (few sockets) is followed by the next one at once. */
 const MIN_ROUND_PAUSE_MS = 2;
@@ -55,11 +59,16 @@ export class OverlayHub {
   private readonly presenceChanged = new Set<string>();
   private readonly replays = new Coalescer<EncodedAlert[]>();
   private readonly latestIds = new Coalescer<number>();
+  /** Hears each live alert once it is written to this instance's sockets (the metrics' latency). */
+  onAlertWritten: ((createdAt: string) => void) | null = null;
+  private readonly controlFlags = new Coalescer<StreamControlFlags>();
 
   constructor(
     private readonly db: Database,
     private readonly bus: EventBus,
     private readonly log: FastifyBaseLogger,
+    /** How far back a connecting overlay gets alerts no overlay has shown yet. */
+    private readonly unshownReplayMs: number,
   ) {
     this.presence = new OverlayPresence(db, bus.instanceId);
   }
@@ -83,6 +92,7 @@ export class OverlayHub {
       sentIds: isWidget ? null : new Set(),
       isReplaying: !isWidget,
       isWidget,
+      heldControls: null,
     };
     let set = this.connections.get(input.streamerId);
     if (!set) {
@@ -99,11 +109,14 @@ export class OverlayHub {
       input.stream.send({ event: 'ready', data: { replayed: 0 } });
       return;
     }
-    const [replay] = await Promise.all([
+    const [replay, , flags] = await Promise.all([
       this.replays.run(`${input.streamerId}:${String(input.lastEventId)}`, async () =>
-        encodeAlerts(await alertsToReplay(this.db, input.streamerId, input.lastEventId)),
+        encodeAlerts(
+          await alertsToReplay(this.db, input.streamerId, input.lastEventId, this.unshownReplayMs),
+        ),
       ),
       this.updatePresence(input.streamerId),
+      this.controlFlags.run(input.streamerId, () => readControlFlags(this.db, input.streamerId)),
     ]);
     const sentIds = connection.sentIds ?? new Set<number>();
     const frames: Buffer[] = [];
@@ -118,8 +131,17 @@ export class OverlayHub {
     // it still resumes from here and gets what is written (and shown elsewhere) meanwhile.
     const position = Math.max(input.lastEventId ?? 0, ...sentIds);
     const ready = sseFrame({ id: position, event: 'ready', data: { replayed: replay.length } });
-    // The replay and `ready` in one socket write.
-    input.stream.write(Buffer.concat([...frames, Buffer.from(ready)]));
+    // Pause and mute first (a paused overlay holds the replay), then the replay, `ready`, and
+    // any control heard meanwhile, in one socket write.
+    const held = connection.heldControls ?? [];
+    connection.heldControls = null;
+    input.stream.write(
+      Buffer.concat([
+        Buffer.from(controlStateFrame(flags)),
+        ...frames,
+        Buffer.from(ready + held.join('')),
+      ]),
+    );
   }
 
   /**
@@ -194,6 +216,10 @@ export class OverlayHub {
     }
     if (event.kind === 'settings_changed') {
       void this.sendSettings(event.streamerId);
+      return;
+    }
+    if (event.kind === 'stream_control') {
+      void this.sendControl(event);
       return;
     }
     if (event.kind !== 'alert') return;
@@ -284,6 +310,28 @@ export class OverlayHub {
       }
       connection.sentIds = sentIds.size > 0 ? sentIds : null;
     }
+    if (this.onAlertWritten) for (const alert of fresh) this.onAlertWritten(alert.createdAt);
+  }
+
+  /**
+   * A stream control (skip, pause, replay…) for every overlay of the streamer on this instance;
+   * widgets play nothing and do not hear it. A stream still writing its replay gets it after.
+   */
+  private async sendControl(event: StreamControlEvent): Promise<void> {
+    try {
+      const frame = await controlFrame(this.bus.deliveryDb, event);
+      if (frame === null) return;
+      for (const connection of this.connections.get(event.streamerId) ?? []) {
+        if (connection.isWidget) continue;
+        if (connection.isReplaying) (connection.heldControls ??= []).push(frame);
+        else connection.stream.write(frame);
+      }
+    } catch (error) {
+      this.log.warn(
+        { err: error, streamerId: event.streamerId },
+        'could not send a stream control',
+      );
+    }
   }
 
   /** The streamer changed their settings: every stream hears `settings` with the new ones. */
@@ -306,5 +354,6 @@ function encodeAlerts(alerts: OverlayAlert[]): EncodedAlert[] {
   return alerts.map((alert) => ({
     id: alert.alert_id,
     frame: Buffer.from(sseFrame({ id: alert.alert_id, event: 'alert', data: alert })),
+    createdAt: alert.created_at,
   }));
 }

@@ -1,4 +1,5 @@
 import { eq } from 'drizzle-orm';
+import { obsTokensSchema } from '@shabaash/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.ts';
 import { alerts, donations } from '../../db/schema.ts';
@@ -7,7 +8,6 @@ import { placeOrderId } from '../../../test/payments.ts';
 import { openSse, type SseEvent } from '../../../test/sse-client.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 import { TEST_DB_BACKEND } from '../../../test/test-database.ts';
-import { isAlertable } from '../moderation/moderation.service.ts';
 
 const isAlert = (event: SseEvent) => event.event === 'alert';
 const alertName = (event: SseEvent) => (event.data as { donation: { name: string } }).donation.name;
@@ -47,23 +47,6 @@ describe('live alerts', () => {
   const overlayUrl = (query = `token=${token}`) =>
     `${baseUrl}/api/overlay/techgamer/events?${query}`;
 
-  it('decides alertability from payment, moderation and visibility (every combination)', () => {
-    for (const paymentStatus of ['pending', 'success', 'failed']) {
-      for (const moderationStatus of ['pending', 'approved', 'auto_approved', 'rejected']) {
-        for (const messageVisible of [true, false]) {
-          const expected =
-            paymentStatus === 'success' &&
-            ['approved', 'auto_approved'].includes(moderationStatus) &&
-            messageVisible;
-          expect(
-            isAlertable({ paymentStatus, moderationStatus, messageVisible }),
-            `${paymentStatus}/${moderationStatus}/${messageVisible}`,
-          ).toBe(expected);
-        }
-      }
-    }
-  });
-
   it('generates tokens with obs_ and 128+ random bits, one active at a time, previous masked', async () => {
     expect(token).toMatch(/^obs_[0-9A-Za-z]{24}$/);
     const second = (
@@ -80,6 +63,7 @@ describe('live alerts', () => {
         headers: ownerHeaders,
       })
     ).json();
+    obsTokensSchema.parse(listed);
     expect(listed.active.token).toBe(second.token);
     expect(listed.previous[0].masked_token).toMatch(/^obs_\w{4}•{8}\w{4}$/);
     expect(JSON.stringify(listed.previous)).not.toContain(token);
@@ -122,6 +106,41 @@ describe('live alerts', () => {
     expect(valid.json()).toMatchObject({ is_valid: true, streamer_name: 'Streamer techgamer' });
   });
 
+  it('records an overlay still connecting with a replaced token, for the dashboard to show', async () => {
+    const listTokens = async () =>
+      (
+        await testApp.app.inject({
+          method: 'GET',
+          url: '/api/streamers/techgamer/obs-tokens',
+          headers: ownerHeaders,
+        })
+      ).json();
+    const replaced = token;
+    const rotated = await testApp.app.inject({
+      method: 'POST',
+      url: '/api/streamers/techgamer/obs-tokens',
+      headers: ownerHeaders,
+    });
+    token = rotated.json().token;
+    const { active } = await listTokens();
+
+    const refused = await testApp.app.inject({
+      method: 'GET',
+      url: `/api/overlay/techgamer/session?token=${replaced}`,
+    });
+    expect(refused.statusCode).toBe(401);
+    const [latest] = (await listTokens()).previous;
+    expect(latest.masked_token.slice(-4)).toBe(replaced.slice(-4));
+    expect(Date.parse(latest.last_used_at)).toBeGreaterThanOrEqual(Date.parse(active.created_at));
+
+    // Another streamer's URL with that token records nothing on this streamer's token.
+    const elsewhere = await testApp.app.inject({
+      method: 'GET',
+      url: `/api/overlay/someone-else/session?token=${replaced}`,
+    });
+    expect(elsewhere.statusCode).toBe(401);
+  });
+
   it('delivers a paid tip to a connected overlay, without the phone number', async () => {
     const overlay = await openSse(overlayUrl());
     await overlay.waitFor((event) => event.event === 'ready');
@@ -136,6 +155,35 @@ describe('live alerts', () => {
     expect(JSON.stringify(alert.data)).not.toContain('9876543210');
     expect(alert.id).toBe(String((alert.data as { alert_id: number }).alert_id));
     overlay.close();
+  });
+
+  it("marks a sandbox tip on the overlay, and a real provider's tip not", async () => {
+    const live = await openSse(overlayUrl());
+    await live.waitFor((event) => event.event === 'ready');
+    await payTip('Sandbox Fan');
+    const realOrder = await payTip('Real Fan');
+    const sandboxAlert = await live.waitFor(
+      (event) => isAlert(event) && alertName(event) === 'Sandbox Fan',
+    );
+    expect(sandboxAlert.data).toMatchObject({ donation: { is_sandbox: true } });
+    live.close();
+
+    // As if Razorpay had taken it: a fresh overlay replays it unmarked.
+    const db = testApp.database.db;
+    await db
+      .update(donations)
+      .set({ provider: 'razorpay' })
+      .where(eq(donations.orderId, realOrder));
+    const fresh = await openSse(overlayUrl());
+    await fresh.waitFor((event) => event.event === 'ready');
+    const replayed = fresh.events.filter(isAlert);
+    const flagOf = (name: string) =>
+      replayed
+        .filter((event) => alertName(event) === name)
+        .map((event) => (event.data as { donation: { is_sandbox: boolean } }).donation.is_sandbox);
+    expect(flagOf('Real Fan')).toEqual([false]);
+    expect(flagOf('Sandbox Fan')).toEqual([true]);
+    fresh.close();
   });
 
   it('counts overlays that connect all at once, and gives each a tip exactly once', async () => {
@@ -216,6 +264,7 @@ describe('live alerts', () => {
   it('gives a fresh overlay the recent unshown alerts, never shown or old ones', async () => {
     await payTip('Unshown Recent');
     const shownOrder = await payTip('Already Shown');
+    const insideOrder = await payTip('Just Inside');
     const oldOrder = await payTip('Too Old');
     const db = testApp.database.db;
     const alertOf = async (orderId: string) => {
@@ -230,15 +279,21 @@ describe('live alerts', () => {
       .update(alerts)
       .set({ shownAt: new Date() })
       .where(eq(alerts.id, await alertOf(shownOrder)));
-    await db
-      .update(alerts)
-      .set({ createdAt: new Date(Date.now() - 11 * 60_000) })
-      .where(eq(alerts.id, await alertOf(oldOrder)));
+    // The edge of the fresh-overlay window (ALERT_FRESH_REPLAY_SECONDS, 2 minutes by default),
+    // with a quarter of a minute's margin either side for the time the test itself takes.
+    const backdate = async (orderId: string, ageMs: number) =>
+      db
+        .update(alerts)
+        .set({ createdAt: new Date(Date.now() - ageMs) })
+        .where(eq(alerts.id, await alertOf(orderId)));
+    await backdate(insideOrder, 120_000 - 15_000);
+    await backdate(oldOrder, 120_000 + 15_000);
 
     const fresh = await openSse(overlayUrl());
     await fresh.waitFor((event) => event.event === 'ready');
     const names = fresh.events.filter(isAlert).map(alertName);
     expect(names).toContain('Unshown Recent');
+    expect(names).toContain('Just Inside');
     expect(names).not.toContain('Already Shown');
     expect(names).not.toContain('Too Old');
     fresh.close();

@@ -1,5 +1,11 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
-import { OVERLAY_MESSAGES, WIDGET_STREAM_CLIENT } from '@shabaash/core';
+import {
+  OVERLAY_MESSAGES,
+  WIDGET_STREAM_CLIENT,
+  type ObsTokenCreated,
+  type ObsTokenDeactivated,
+  type TestAlertResponse,
+} from '@shabaash/core';
 import { z } from 'zod';
 import { AppError, notFound } from '../../errors.ts';
 import { parseInput } from '../../lib/validation.ts';
@@ -11,6 +17,7 @@ import {
   listObsTokens,
   validateObsToken,
 } from './obs-tokens.service.ts';
+import { sendPlayback } from '../stream-control/control-frames.ts';
 import { countOverlayConnections } from './overlay-presence.ts';
 
 const slugParams = z.object({ slug: z.string().min(1).max(100) });
@@ -57,7 +64,7 @@ export const overlayRoutes: FastifyPluginAsync = async (app) => {
     // besides the unshown ones, it gets everything written from then on, even if shown elsewhere.
     const lastEventId =
       parseLastEventId(request) ?? (isWidget ? null : await overlays.latestAlertId(streamer.id));
-    const stream = sse.open(request, reply);
+    const stream = sse.open(request, reply, { obsTokenId: tokenId });
     await overlays.connect({ streamerId: streamer.id, tokenId, stream, lastEventId, isWidget });
   });
 
@@ -78,7 +85,7 @@ export const overlayRoutes: FastifyPluginAsync = async (app) => {
     return listObsTokens(db, streamer.id);
   });
 
-  app.post('/api/streamers/:slug/obs-tokens', async (request, reply) => {
+  app.post('/api/streamers/:slug/obs-tokens', async (request, reply): Promise<ObsTokenCreated> => {
     const { slug } = parseInput(slugParams, request.params);
     const { streamer } = await requireStreamerAccess(request, slug);
     const created = await generateObsToken(db, streamer.id);
@@ -99,11 +106,11 @@ export const overlayRoutes: FastifyPluginAsync = async (app) => {
       throw notFound('This token does not exist or is already inactive.', 'token_not_found');
     }
     bus.publish({ kind: 'token_deactivated', streamerId: streamer.id, tokenId });
-    return { deactivated: true };
+    return { deactivated: true } satisfies ObsTokenDeactivated;
   });
 
   /** Sends a test alert to every open overlay of the streamer (login required: DESIGN.md). */
-  app.post('/api/streamers/:slug/test-alert', async (request) => {
+  app.post('/api/streamers/:slug/test-alert', async (request): Promise<TestAlertResponse> => {
     const { slug } = parseInput(slugParams, request.params);
     const { streamer } = await requireStreamerAccess(request, slug);
     const alertId = await createTestAlert(db, streamer.id);
@@ -117,8 +124,13 @@ export const overlayRoutes: FastifyPluginAsync = async (app) => {
    */
   app.get('/api/streamers/:slug/events', async (request, reply) => {
     const { slug } = parseInput(slugParams, request.params);
-    const { streamer } = await requireStreamerAccess(request, slug);
-    const stream = sse.open(request, reply);
+    const { streamer, viewer } = await requireStreamerAccess(request, slug);
+    // Counted against the session's cap, and closed when the session or membership ends.
+    const stream = sse.open(request, reply, {
+      sessionId: viewer.sessionId,
+      userId: viewer.id,
+      streamerId: streamer.id,
+    });
     const sendOverlayCount = async () => {
       const count = await countOverlayConnections(db, streamer.id);
       stream.send({ event: 'overlays', data: { active_connections: count } });
@@ -128,10 +140,17 @@ export const overlayRoutes: FastifyPluginAsync = async (app) => {
         stream.send({ event: 'donation', data: { donation_id: event.donationId } });
       }
       if (event.kind === 'presence_changed') void sendOverlayCount().catch(() => {});
+      // The activity feed (modules/stream-control): a new tip or test alert, and playback.
+      if (event.kind === 'donation_created' || event.kind === 'alert') {
+        stream.send({ event: 'activity', data: {} });
+      }
+      if (event.kind === 'playback_changed')
+        void sendPlayback(db, stream, streamer.id).catch(() => {});
     });
     stream.onClose(unsubscribe);
     stream.send({ event: 'ready', data: {} });
     await sendOverlayCount();
+    await sendPlayback(db, stream, streamer.id);
   });
 };
 

@@ -47,9 +47,20 @@ export type ProviderOrderState = {
   payments: ProviderPayment[];
 };
 
+/**
+ * How far from our clock a webhook's signed time may be before the delivery is refused as a
+ * replay. Five minutes is the window Cashfree's own verification guide recommends: wide enough
+ * for clock drift and a slow network, short enough that a captured signed request soon becomes
+ * useless to whoever captured it.
+ */
+export const WEBHOOK_REPLAY_WINDOW_MS = 5 * 60_000;
+
 /** A verified webhook, reduced to what we record and act on. */
 export type ProviderWebhookEvent = {
-  /** Unique per delivery of one provider event (dedupe key). */
+  /**
+   * The dedupe key, made only from signed body content (the payment and the event type): a
+   * delivery-id header is not covered by any gateway's signature, so a replayer could change it.
+   */
   eventId: string;
   orderId: string;
   eventType: string;
@@ -74,6 +85,14 @@ export interface PaymentProvider {
   fetchOrder(orderId: string): Promise<ProviderOrderState | null>;
   /** Checks the signature over the raw body; never throws. */
   verifyWebhook(request: WebhookRequest): Promise<boolean>;
+  /**
+   * The time a verified webhook's signature vouches for (Cashfree and the sandbox: the signed
+   * x-webhook-timestamp; Razorpay: the event's created_at in the body), or null when it has none
+   * we can read. Never throws.
+   */
+  webhookSignedAt(request: WebhookRequest): Date | null;
+  /** How long after that time a delivery is still taken (WEBHOOK_REPLAY_WINDOW_MS or more). */
+  readonly webhookMaxAgeMs: number;
   /**
    * Reads a verified webhook. Resolves null for a genuine event we do not act on (refunds, other
    * products on the same account). Async because Razorpay's payment events name only Razorpay's

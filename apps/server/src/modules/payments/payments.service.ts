@@ -1,16 +1,26 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client.ts';
 import { AppError, badRequest, unauthorized } from '../../errors.ts';
+import { SingleFlightCache } from '../../lib/single-flight-cache.ts';
 import {
   applyPaymentOutcome,
   readPaymentTarget,
   type PaymentChange,
+  type PaymentEventRecord,
   type PaymentOutcome,
 } from '../donations/donations.service.ts';
 import {
+  applyPlanPaymentOutcome,
+  isPlanOrderId,
+  type PlanChange,
+  type PlanPaymentOutcome,
+} from '../plans/plans.service.ts';
+import {
   ProviderError,
+  WEBHOOK_REPLAY_WINDOW_MS,
   type PaymentProvider,
   type ProviderOrderState,
+  type ProviderWebhookEvent,
   type WebhookRequest,
 } from './payment-provider.ts';
 
@@ -20,15 +30,18 @@ export type PaymentsContext = {
   log: FastifyBaseLogger;
   /** Called after commit for every donation whose payment state moved (live updates). */
   onPaymentChanged?: (change: PaymentChange) => void;
+  /** Called after commit for every plan order whose payment state moved (receipt, caches). */
+  onPlanChanged?: (change: PlanChange) => void;
 };
 
-export type WebhookResult = 'applied' | 'unchanged' | 'duplicate' | 'ignored';
+export type WebhookResult = 'applied' | 'unchanged' | 'duplicate' | 'ignored' | 'contradicted';
 
 /**
- * Handles one provider webhook. The payload is only a hint: after the signature check we record
- * the event once (idempotent on the provider's event id) and move money state by what the
- * provider's own order look-up says. If the look-up fails, the signed event itself is used; the
- * state machine (success is final) makes replays and out-of-order deliveries harmless.
+ * Handles one provider webhook. The payload is only a hint: after the signature and freshness
+ * checks we ask the provider about the order, record the event once (idempotent on an id made
+ * from signed content) unless the provider's answer contradicts it, and move money state by that
+ * answer. If the provider cannot be asked, the signed event itself is used; the state machine
+ * (success is final) makes duplicates and out-of-order deliveries harmless.
  */
 export async function handleWebhook(
   context: PaymentsContext,
@@ -37,6 +50,12 @@ export async function handleWebhook(
   const { db, provider } = context;
   if (!(await provider.verifyWebhook(request))) {
     throw unauthorized('Invalid webhook signature.', 'invalid_signature');
+  }
+  if (!isFreshWebhook(provider, request, Date.now())) {
+    throw badRequest(
+      'This webhook was signed too long ago or in the future; it is refused as a replay.',
+      'stale_webhook',
+    );
   }
   let event;
   try {
@@ -52,14 +71,27 @@ export async function handleWebhook(
   if (event === null) return 'ignored';
 
   // The provider's answer and our donation are read side by side: neither needs the other.
-  const [truth, donation] = await Promise.all([
-    lookUpOrder(context, event.orderId),
-    readPaymentTarget(db, event.orderId),
+  // A plan order is not a donation: its row is read (and locked) when its change is applied.
+  const [answer, donation] = await Promise.all([
+    askProvider(context, event.orderId),
+    isPlanOrderId(event.orderId) ? null : readPaymentTarget(db, event.orderId),
   ]);
-  const state: Pick<ProviderOrderState, 'outcome' | 'amountPaise'> = truth ?? {
-    outcome: event.outcome,
-    amountPaise: event.payment?.amountPaise ?? -1,
-  };
+  if (answer !== 'unavailable' && (answer === null || !isConfirmedBy(answer, event))) {
+    // The status page lists recorded events, so a claim the provider denies is not one of them.
+    // What the provider does say still applies, as a status check would apply it.
+    context.log.warn(
+      { orderId: event.orderId, eventType: event.eventType },
+      'webhook contradicted by the provider look-up; not recorded',
+    );
+    if (answer && answer.outcome !== 'pending') {
+      await applyOrderOutcome(context, event.orderId, answer, undefined, donation);
+    }
+    return 'contradicted';
+  }
+  const state: Pick<ProviderOrderState, 'outcome' | 'amountPaise'> =
+    answer === 'unavailable'
+      ? { outcome: event.outcome, amountPaise: event.payment?.amountPaise ?? -1 }
+      : answer;
 
   // The event is recorded exactly when its change is applied (one atomic statement).
   const record = {
@@ -70,8 +102,26 @@ export async function handleWebhook(
     status: event.payment?.status ?? event.outcome.toUpperCase(),
     payload: event.payload as object,
   };
-  const outcome = await applyPaymentOutcome(db, event.orderId, state, record, donation);
-  return finishChange(context, event.orderId, outcome);
+  return applyOrderOutcome(context, event.orderId, state, record, donation);
+}
+
+/**
+ * The one fork between a tip and a plan order: the same webhook, look-up and reconciler path
+ * settles both, and only the row the money moves (and what follows it) differs.
+ */
+async function applyOrderOutcome(
+  context: PaymentsContext,
+  orderId: string,
+  state: Pick<ProviderOrderState, 'outcome' | 'amountPaise'>,
+  event?: PaymentEventRecord,
+  donation?: Awaited<ReturnType<typeof readPaymentTarget>>,
+): Promise<WebhookResult> {
+  if (isPlanOrderId(orderId)) {
+    const outcome = await applyPlanPaymentOutcome(context.db, orderId, state, event);
+    return finishPlanChange(context, orderId, outcome);
+  }
+  const outcome = await applyPaymentOutcome(context.db, orderId, state, event, donation);
+  return finishChange(context, orderId, outcome);
 }
 
 /**
@@ -84,21 +134,76 @@ export async function settleFromProvider(
 ): Promise<ProviderOrderState | null> {
   const truth = await lookUpOrder(context, orderId);
   if (!truth || truth.outcome === 'pending') return truth;
-  const change = await applyPaymentOutcome(context.db, orderId, truth);
-  finishChange(context, orderId, change);
+  await applyOrderOutcome(context, orderId, truth);
   return truth;
+}
+
+/**
+ * How long one provider answer about an order serves every status page looking at it. The
+ * status page is public and polled; past this, a still-pending order is the reconciler's to
+ * ask about (with back-off), so no number of visitors multiplies the provider calls.
+ */
+export const STATUS_CHECK_WINDOW_MS = 5_000;
+
+/**
+ * `settleFromProvider` for the status page: the provider is asked about one order at most once
+ * per window on this instance, by one request, whose answer the others share. Several
+ * instances each keep their own window.
+ */
+export function createStatusChecks(
+  context: PaymentsContext,
+  windowMs: number = STATUS_CHECK_WINDOW_MS,
+): (orderId: string) => Promise<ProviderOrderState | null> {
+  const recent = new SingleFlightCache<ProviderOrderState | null>(windowMs);
+  return (orderId) => recent.get(orderId, () => settleFromProvider(context, orderId));
 }
 
 async function lookUpOrder(
   context: PaymentsContext,
   orderId: string,
 ): Promise<ProviderOrderState | null> {
+  const answer = await askProvider(context, orderId);
+  return answer === 'unavailable' ? null : answer;
+}
+
+/**
+ * The provider's answer about an order, asked now (webhooks never use a cached answer: the
+ * event may be news the cache has not seen): its state, null when the provider has no such
+ * order, or 'unavailable' when it could not be asked (transport failure, time-out).
+ */
+async function askProvider(
+  context: PaymentsContext,
+  orderId: string,
+): Promise<ProviderOrderState | null | 'unavailable'> {
   try {
     return await context.provider.fetchOrder(orderId);
   } catch (error) {
     context.log.warn({ err: error, orderId }, 'provider order look-up failed');
-    return null;
+    return 'unavailable';
   }
+}
+
+/**
+ * A delivery whose signed time is within the provider's window of now. Later copies of a signed
+ * request are replays: refused before anything is read or asked.
+ */
+function isFreshWebhook(provider: PaymentProvider, request: WebhookRequest, now: number): boolean {
+  const signedAt = provider.webhookSignedAt(request)?.getTime();
+  if (signedAt === undefined || Number.isNaN(signedAt)) return false;
+  const age = now - signedAt;
+  return age <= provider.webhookMaxAgeMs && age >= -WEBHOOK_REPLAY_WINDOW_MS;
+}
+
+/**
+ * Whether the provider's own answer backs the event: it lists the event's payment attempt with
+ * the same status (or, for an event naming no attempt, the order has the claimed outcome).
+ */
+function isConfirmedBy(truth: ProviderOrderState, event: ProviderWebhookEvent): boolean {
+  const claimed = event.payment;
+  if (!claimed) return truth.outcome === event.outcome;
+  return truth.payments.some(
+    (payment) => payment.paymentId === claimed.paymentId && payment.status === claimed.status,
+  );
 }
 
 function finishChange(
@@ -116,5 +221,23 @@ function finishChange(
     return 'unchanged';
   }
   context.onPaymentChanged?.(change);
+  return 'applied';
+}
+
+function finishPlanChange(
+  context: PaymentsContext,
+  orderId: string,
+  change: PlanPaymentOutcome,
+): WebhookResult {
+  if (change === null) return 'unchanged';
+  if ('duplicate' in change) return 'duplicate';
+  if ('rejected' in change) {
+    context.log.error(
+      { orderId, expectedPaise: change.purchase.amountPaise },
+      'plan payment amount differs from the order; payment not accepted',
+    );
+    return 'unchanged';
+  }
+  context.onPlanChanged?.(change);
   return 'applied';
 }

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
 import { badRequest, notFound } from '../../errors.ts';
-import { RateLimiter } from '../../lib/rate-limiter.ts';
+import { defineRateLimit } from '../../lib/rate-limits.ts';
 import { parseInput } from '../../lib/validation.ts';
 import { findDonationByOrderId } from '../donations/donations.service.ts';
 import { settleFromProvider } from './payments.service.ts';
@@ -14,7 +14,7 @@ const verifyBody = z.object({
   razorpay_signature: z.string().regex(/^[0-9a-f]{64}$/i),
 });
 
-/** Checks per IP per minute: a fan needs one, a replayed signature gets no free look-ups. */
+/** Checks per address per minute: a fan needs one, a replayed signature gets no free look-ups. */
 const VERIFY_PER_MINUTE = 20;
 
 /**
@@ -25,15 +25,19 @@ const VERIFY_PER_MINUTE = 20;
  */
 export const razorpayRoutes: FastifyPluginAsync = async (app) => {
   const db = app.database.db;
-  const verifyByIp = new RateLimiter(VERIFY_PER_MINUTE, 60_000);
+  const verifiesPerAddress = defineRateLimit(app, {
+    name: 'razorpay-verify',
+    max: VERIFY_PER_MINUTE,
+    windowMs: 60_000,
+  });
 
-  app.post('/api/payments/razorpay/verify', async (request) => {
+  app.post('/api/payments/razorpay/verify', async (request, reply) => {
     const keySecret = app.config.RAZORPAY_KEY_SECRET;
     if (app.payments.provider.name !== 'razorpay' || !keySecret) {
       throw notFound('Payments with razorpay are not enabled here.', 'provider_not_enabled');
     }
     const input = parseInput(verifyBody, request.body);
-    verifyByIp.consume(request.ip);
+    await verifiesPerAddress.consume(request, reply);
 
     const donation = await findDonationByOrderId(db, input.order_id);
     if (!donation || donation.provider !== 'razorpay' || !donation.providerOrderId) {

@@ -5,6 +5,12 @@ import {
   scheduleNextCheck,
   type Donation,
 } from '../donations/donations.service.ts';
+import {
+  applyPlanPaymentOutcome,
+  claimDuePlanOrders,
+  schedulePlanOrderCheck,
+  type PlanPurchaseRow,
+} from '../plans/plans.service.ts';
 import { settleFromProvider, type PaymentsContext } from './payments.service.ts';
 
 /** Back-off between look-ups of one order: 1, 2, 4 … minutes, at most 30. */
@@ -25,9 +31,36 @@ export async function reconcilePendingOrders(
   context: PaymentsContext,
   now = new Date(),
 ): Promise<number> {
-  const due = await claimDueOrders(context.db, now, { limit: BATCH_SIZE, leaseMs: CLAIM_LEASE_MS });
+  const claim = { limit: BATCH_SIZE, leaseMs: CLAIM_LEASE_MS };
+  const due = await claimDueOrders(context.db, now, claim);
   for (const donation of due) await reconcileOne(context, donation, now);
-  return due.length;
+  // Plan orders ride the same pass: a lost plan webhook settles the same way a tip's does.
+  const duePlans = await claimDuePlanOrders(context.db, now, claim);
+  for (const purchase of duePlans) await reconcilePlanOrder(context, purchase, now);
+  return due.length + duePlans.length;
+}
+
+/** reconcileOne for a plan order: settle, fail after a day unpaid, or ask again later. */
+async function reconcilePlanOrder(
+  context: PaymentsContext,
+  purchase: PlanPurchaseRow,
+  now: Date,
+): Promise<void> {
+  const state = await settleFromProvider(context, purchase.orderId);
+  if (state && state.outcome !== 'pending') return;
+  const isExpired = now.getTime() - purchase.createdAt.getTime() >= ORDER_EXPIRY_MS;
+  if (isExpired && state) {
+    await applyPlanPaymentOutcome(context.db, purchase.orderId, {
+      outcome: 'failed',
+      amountPaise: purchase.amountPaise,
+    });
+    return;
+  }
+  await schedulePlanOrderCheck(
+    context.db,
+    purchase.id,
+    new Date(now.getTime() + nextCheckDelayMs(purchase.checkAttempts)),
+  );
 }
 
 async function reconcileOne(

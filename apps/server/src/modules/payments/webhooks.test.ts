@@ -3,11 +3,22 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.ts';
 import { alerts, donations, paymentEvents, sandboxOrders } from '../../db/schema.ts';
 import { buildStreamer } from '../../../test/factories.ts';
-import { placeOrderId, sendSandboxWebhook } from '../../../test/payments.ts';
+import {
+  placeOrderId,
+  postWebhook,
+  sandboxCheckout,
+  sendSandboxWebhook,
+} from '../../../test/payments.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 import { recordSandboxChoice } from '../sandbox/sandbox-gateway.ts';
 import { applyPaymentOutcome, readPaymentTarget } from '../donations/donations.service.ts';
-import { ProviderError, type PaymentProvider } from './payment-provider.ts';
+import { signSandboxPayload } from './providers/sandbox.provider.ts';
+import { loadSandboxSecret } from '../sandbox/sandbox-gateway.ts';
+import {
+  ProviderError,
+  WEBHOOK_REPLAY_WINDOW_MS,
+  type PaymentProvider,
+} from './payment-provider.ts';
 import { nextCheckDelayMs, reconcilePendingOrders } from './reconciler.ts';
 
 describe('payment webhooks and reconciliation', () => {
@@ -26,6 +37,29 @@ describe('payment webhooks and reconciliation', () => {
   };
   const eventsFor = (orderId: string) =>
     db().select().from(paymentEvents).where(eq(paymentEvents.orderId, orderId));
+  /** The payment rows the public status page shows for an order. */
+  const statusPagePayments = async (orderId: string) => {
+    const response = await testApp.app.inject({
+      method: 'GET',
+      url: `/api/orders/${orderId}/status`,
+    });
+    return (response.json() as { payments: Array<{ payment_status: string }> }).payments;
+  };
+  /** The same signed body, signed again as the gateway would have at `signedAt`. */
+  const signedAt = async (
+    delivery: { headers: Record<string, string>; body: string },
+    at: number,
+  ) => {
+    const secret = await loadSandboxSecret(db());
+    return {
+      body: delivery.body,
+      headers: {
+        ...delivery.headers,
+        'x-webhook-timestamp': String(at),
+        'x-webhook-signature': signSandboxPayload(secret, String(at), delivery.body),
+      },
+    };
+  };
 
   it('refuses a wrong or missing signature with 401 and records nothing', async () => {
     const orderId = await placeOrderId(testApp.app, 'techgamer');
@@ -68,52 +102,98 @@ describe('payment webhooks and reconciliation', () => {
 
   it('records a duplicate delivery once and changes nothing twice', async () => {
     const orderId = await placeOrderId(testApp.app, 'techgamer');
-    await recordSandboxChoice(db(), orderId, 'paid');
-    const first = await sendSandboxWebhook(testApp.app, {
-      orderId,
-      status: 'SUCCESS',
-      amountPaise: 5100,
-      eventId: 'evt-dup-1',
-    });
-    const second = await sendSandboxWebhook(testApp.app, {
-      orderId,
-      status: 'SUCCESS',
-      amountPaise: 5100,
-      eventId: 'evt-dup-1',
-    });
+    const webhook = await sandboxCheckout(testApp.app, orderId, 'paid');
+    const first = await postWebhook(testApp.app, webhook);
+    const second = await postWebhook(testApp.app, webhook);
     expect(first.json().result).toBe('applied');
     expect(second.statusCode).toBe(200);
     expect(second.json().result).toBe('duplicate');
     expect(await eventsFor(orderId)).toHaveLength(1);
-    const paidAt = (await donationFor(orderId))?.paidAt;
-    // A new delivery id for the same success is recorded but moves nothing.
-    const third = await sendSandboxWebhook(testApp.app, {
-      orderId,
-      status: 'SUCCESS',
-      amountPaise: 5100,
-      eventId: 'evt-dup-2',
+  });
+
+  describe('replays', () => {
+    it('refuses a delivery signed longer ago than the replay window: 400, nothing recorded', async () => {
+      const orderId = await placeOrderId(testApp.app, 'techgamer');
+      const genuine = await sandboxCheckout(testApp.app, orderId, 'paid');
+      const old = await signedAt(genuine, Date.now() - WEBHOOK_REPLAY_WINDOW_MS - 60_000);
+      const early = await signedAt(genuine, Date.now() + WEBHOOK_REPLAY_WINDOW_MS + 60_000);
+      for (const delivery of [old, early]) {
+        const response = await postWebhook(testApp.app, delivery);
+        expect(response.statusCode).toBe(400);
+        expect(response.json().error.code).toBe('stale_webhook');
+      }
+      expect(await eventsFor(orderId)).toHaveLength(0);
+      expect((await donationFor(orderId))?.paymentStatus).toBe('pending');
     });
-    expect(third.json().result).toBe('unchanged');
-    expect((await donationFor(orderId))?.paidAt).toEqual(paidAt);
+
+    it('deduplicates a replay within the window by its signed content, whatever its event-id header says', async () => {
+      const orderId = await placeOrderId(testApp.app, 'techgamer');
+      const genuine = await sandboxCheckout(testApp.app, orderId, 'paid');
+      expect((await postWebhook(testApp.app, genuine)).json().result).toBe('applied');
+      const paidAt = (await donationFor(orderId))?.paidAt;
+
+      // The delivery-id header is not signed: a replayer may change it or leave it out.
+      const { 'x-idempotency-key': _key, ...withoutKey } = genuine.headers;
+      const replays = [
+        { ...genuine, headers: { ...genuine.headers, 'x-idempotency-key': 'forged-new-event' } },
+        { ...genuine, headers: withoutKey },
+        await signedAt(genuine, Date.now() - 60_000),
+      ];
+      for (const replay of replays) {
+        const response = await postWebhook(testApp.app, replay);
+        expect(response.statusCode).toBe(200);
+        expect(response.json().result).toBe('duplicate');
+      }
+      expect(await eventsFor(orderId)).toHaveLength(1);
+      expect(await statusPagePayments(orderId)).toEqual([
+        { payment_status: 'SUCCESS', payment_time: expect.any(String) },
+      ]);
+      expect((await donationFor(orderId))?.paidAt).toEqual(paidAt);
+    });
+
+    it('records nothing that the gateway’s own look-up contradicts', async () => {
+      const orderId = await placeOrderId(testApp.app, 'techgamer');
+      // A signed "success" for a payment the gateway never took (the order is unpaid there).
+      const claim = await sendSandboxWebhook(testApp.app, {
+        orderId,
+        status: 'SUCCESS',
+        amountPaise: 5100,
+      });
+      expect(claim.statusCode).toBe(200);
+      expect(claim.json().result).toBe('contradicted');
+      // A failure of an attempt the gateway records as a success.
+      const paid = await sandboxCheckout(testApp.app, orderId, 'paid');
+      const denied = await sendSandboxWebhook(testApp.app, {
+        orderId,
+        status: 'FAILED',
+        amountPaise: 5100,
+        paymentId: paid.paymentId,
+      });
+      expect(denied.json().result).toBe('contradicted');
+      expect(await eventsFor(orderId)).toHaveLength(0);
+      expect(await statusPagePayments(orderId)).toEqual([]);
+      // What the gateway does say still applies: the order is paid.
+      expect((await donationFor(orderId))?.paymentStatus).toBe('success');
+    });
   });
 
   it('accepts a late success after a failure, and ignores a failure after success', async () => {
     const orderId = await placeOrderId(testApp.app, 'techgamer');
-    await recordSandboxChoice(db(), orderId, 'failed');
-    await sendSandboxWebhook(testApp.app, { orderId, status: 'FAILED', amountPaise: 5100 });
+    const failed = await sandboxCheckout(testApp.app, orderId, 'failed');
+    await postWebhook(testApp.app, failed);
     expect((await donationFor(orderId))?.paymentStatus).toBe('failed');
 
-    await recordSandboxChoice(db(), orderId, 'paid');
-    await sendSandboxWebhook(testApp.app, { orderId, status: 'SUCCESS', amountPaise: 5100 });
+    await postWebhook(testApp.app, await sandboxCheckout(testApp.app, orderId, 'paid'));
     expect((await donationFor(orderId))?.paymentStatus).toBe('success');
 
-    const late = await sendSandboxWebhook(testApp.app, {
-      orderId,
-      status: 'FAILED',
-      amountPaise: 5100,
-    });
+    // The failed attempt's webhook, delivered again after the success.
+    const late = await postWebhook(testApp.app, await signedAt(failed, Date.now()));
     expect(late.statusCode).toBe(200);
     expect((await donationFor(orderId))?.paymentStatus).toBe('success');
+    expect((await statusPagePayments(orderId)).map((p) => p.payment_status)).toEqual([
+      'FAILED',
+      'SUCCESS',
+    ]);
   });
 
   it('refuses a payment whose amount differs from the order, recording the event once', async () => {
@@ -123,10 +203,9 @@ describe('payment webhooks and reconciliation', () => {
       .update(sandboxOrders)
       .set({ amountPaise: 100 })
       .where(eq(sandboxOrders.orderId, orderId));
-    await recordSandboxChoice(db(), orderId, 'paid');
-    const event = { orderId, status: 'SUCCESS', amountPaise: 100, eventId: 'evt-short-1' } as const;
-    const first = await sendSandboxWebhook(testApp.app, event);
-    const again = await sendSandboxWebhook(testApp.app, event);
+    const webhook = await sandboxCheckout(testApp.app, orderId, 'paid');
+    const first = await postWebhook(testApp.app, webhook);
+    const again = await postWebhook(testApp.app, webhook);
 
     expect(first.json().result).toBe('unchanged');
     expect(again.json().result).toBe('duplicate');
@@ -139,12 +218,10 @@ describe('payment webhooks and reconciliation', () => {
 
   it('puts exactly one alert in the outbox for a paid, auto-approved donation', async () => {
     const orderId = await placeOrderId(testApp.app, 'techgamer');
-    await recordSandboxChoice(db(), orderId, 'paid');
-    const response = await sendSandboxWebhook(testApp.app, {
-      orderId,
-      status: 'SUCCESS',
-      amountPaise: 5100,
-    });
+    const response = await postWebhook(
+      testApp.app,
+      await sandboxCheckout(testApp.app, orderId, 'paid'),
+    );
 
     expect(response.json().result).toBe('applied');
     const donation = await donationFor(orderId);
@@ -166,15 +243,15 @@ describe('payment webhooks and reconciliation', () => {
     expect((await donationFor(orderId))?.paymentStatus).toBe('pending');
   });
 
-  it('records a webhook for an unknown order and answers 200 so the gateway stops retrying', async () => {
+  it('answers 200 for an order the gateway does not know, so it stops retrying, and records nothing', async () => {
     const response = await sendSandboxWebhook(testApp.app, {
       orderId: 'techgamer_unknown0000',
       status: 'SUCCESS',
       amountPaise: 100,
     });
     expect(response.statusCode).toBe(200);
-    expect(response.json().result).toBe('unchanged');
-    expect(await eventsFor('techgamer_unknown0000')).toHaveLength(1);
+    expect(response.json().result).toBe('contradicted');
+    expect(await eventsFor('techgamer_unknown0000')).toHaveLength(0);
   });
 
   it('decides again when another writer moved the donation after it was read', async () => {
@@ -221,12 +298,10 @@ describe('payment webhooks and reconciliation', () => {
     const orderId = await placeOrderId(testApp.app, 'techgamer');
     // A second application instance on the same database stands in for the restarted server.
     const restarted = await buildApp({ config: testApp.config, database: testApp.database });
-    await recordSandboxChoice(db(), orderId, 'paid');
-    const response = await sendSandboxWebhook(restarted, {
-      orderId,
-      status: 'SUCCESS',
-      amountPaise: 5100,
-    });
+    const response = await postWebhook(
+      restarted,
+      await sandboxCheckout(restarted, orderId, 'paid'),
+    );
     expect(response.json().result).toBe('applied');
     expect((await donationFor(orderId))?.paymentStatus).toBe('success');
     await restarted.close();

@@ -1,7 +1,8 @@
 import { and, desc, eq, lt } from 'drizzle-orm';
 import type { AuditEntry } from '@shabaash/core';
 import type { Database, Transaction } from '../../db/client.ts';
-import { settingsAudit, streamers } from '../../db/schema.ts';
+import { settingsAudit } from '../../db/schema.ts';
+import { findStreamerSlugs } from '../streamers/streamers.repository.ts';
 
 /** Who made a change: the signed-in user (their e-mail is kept, so the record outlives them). */
 export type Actor = { id: string | null; email: string };
@@ -41,10 +42,9 @@ export async function listAudit(
   db: Database,
   options: { streamerId?: string; limit: number; beforeId?: number },
 ): Promise<AuditEntry[]> {
-  const rows = await db
-    .select({ entry: settingsAudit, slug: streamers.slug })
+  const entries = await db
+    .select()
     .from(settingsAudit)
-    .leftJoin(streamers, eq(streamers.id, settingsAudit.streamerId))
     .where(
       and(
         options.streamerId ? eq(settingsAudit.streamerId, options.streamerId) : undefined,
@@ -53,9 +53,13 @@ export async function listAudit(
     )
     .orderBy(desc(settingsAudit.id))
     .limit(options.limit);
-  return rows.map(({ entry, slug }) => ({
+  const slugs = await findStreamerSlugs(
+    db,
+    entries.flatMap((entry) => (entry.streamerId ? [entry.streamerId] : [])),
+  );
+  return entries.map((entry) => ({
     id: entry.id,
-    streamer_slug: slug,
+    streamer_slug: entry.streamerId ? (slugs.get(entry.streamerId) ?? null) : null,
     actor_email: entry.actorEmail,
     section: entry.section,
     field: entry.field,

@@ -1,11 +1,15 @@
 import { DONATION_MESSAGES } from '@shabaash/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { placeOrder } from '../../../test/payments.ts';
+import { eq } from 'drizzle-orm';
+import { donations } from '../../db/schema.ts';
+import { buildStreamer } from '../../../test/factories.ts';
+import { placeOrder, placeOrderId } from '../../../test/payments.ts';
 import { openSse, type SseClient } from '../../../test/sse-client.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 import { auditOf, buildSettingsCast, patchSettings, type Headers } from './settings.test-helper.ts';
 
 const SLUG = 'live-star';
+const OTHER_SLUG = 'live-other';
 
 /** Settings reach open overlays and donation pages without a reload; deactivation too. */
 describe('live settings', () => {
@@ -18,7 +22,7 @@ describe('live settings', () => {
 
   beforeAll(async () => {
     testApp = await createTestApp();
-    ({ ownerHeaders, adminHeaders } = await buildSettingsCast(testApp, SLUG, 'live-other'));
+    ({ ownerHeaders, adminHeaders } = await buildSettingsCast(testApp, SLUG, OTHER_SLUG));
     baseUrl = await testApp.app.listen({ port: 0, host: '127.0.0.1' });
     token = (
       await testApp.app.inject({
@@ -64,6 +68,56 @@ describe('live settings', () => {
     });
   });
 
+  it('nudges open donation pages when a tip joins the public lists, never for a held one', async () => {
+    // A streamer of its own: these tips' alerts must not reach the other tests' overlays.
+    const slug = 'live-tips';
+    await buildStreamer(testApp.database.db, { slug, moderationMode: 'auto' });
+    const page = await open(`${baseUrl}/api/streamers/${slug}/profile-events`);
+    const nudges = () => page.events.filter((event) => event.event === 'donations');
+    const waitForNudges = (count: number) =>
+      page.waitFor((event) => event.event === 'donations' && nudges().length >= count);
+    const payTip = async (name: string, message: string) => {
+      const orderId = await placeOrderId(testApp.app, slug, { name, message });
+      const paid = await testApp.app.inject({
+        method: 'POST',
+        url: `/sandbox/checkout/${orderId}/complete`,
+        payload: { result: 'paid' },
+      });
+      expect(paid.statusCode).toBe(200);
+      return orderId;
+    };
+    const recentNames = async () =>
+      (await testApp.app.inject({ method: 'GET', url: `/api/streamers/${slug}/donations/recent` }))
+        .json()
+        .donations.map((donation: { donor_name: string }) => donation.donor_name);
+
+    // A starter blocked word holds this one for review, so no public list shows it.
+    const heldOrder = await payTip('Held Fan', 'you bastard');
+    await payTip('Shown Fan', 'Great stream!');
+    // Changes are checked one after another: once the second tip's nudge is here, the held
+    // tip's check has ended, and it sent nothing.
+    await waitForNudges(1);
+    expect(nudges()).toHaveLength(1);
+    // A nudge only: the page re-reads its public lists, which show the paid tip now.
+    expect(nudges()[0]?.data).toEqual({});
+    expect(await recentNames()).toContain('Shown Fan');
+    expect(await recentNames()).not.toContain('Held Fan');
+
+    // Approving the held tip puts it on the lists, and the pages hear of it.
+    const [held] = await testApp.database.db
+      .select({ id: donations.id })
+      .from(donations)
+      .where(eq(donations.orderId, heldOrder));
+    const approved = await testApp.app.inject({
+      method: 'POST',
+      url: `/api/donations/${held?.id ?? ''}/approve`,
+      headers: adminHeaders,
+    });
+    expect(approved.statusCode).toBe(200);
+    await waitForNudges(2);
+    expect(await recentNames()).toContain('Held Fan');
+  });
+
   it('404s the profile stream of an unknown streamer', async () => {
     const stream = await openSse(`${baseUrl}/api/streamers/nobody-here/profile-events`);
     expect(stream.status).toBe(404);
@@ -105,7 +159,26 @@ describe('live settings', () => {
       headers: ownerHeaders,
     });
     expect(test.json().activeConnections).toBeGreaterThanOrEqual(1);
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    // The sentinel: alerts go out in rounds, every streamer's waiting alerts together and in
+    // order, so once a test alert sent afterwards has reached another streamer's overlay, the
+    // round that carried this one is over, and it did not come.
+    const otherToken = (
+      await testApp.app.inject({
+        method: 'POST',
+        url: `/api/streamers/${OTHER_SLUG}/obs-tokens`,
+        headers: adminHeaders,
+      })
+    ).json().token;
+    const otherOverlay = await open(
+      `${baseUrl}/api/overlay/${OTHER_SLUG}/events?token=${otherToken}`,
+    );
+    const sentinel = await testApp.app.inject({
+      method: 'POST',
+      url: `/api/streamers/${OTHER_SLUG}/test-alert`,
+      headers: adminHeaders,
+    });
+    expect(sentinel.statusCode).toBe(200);
+    await otherOverlay.waitFor((event) => event.event === 'alert');
     expect(overlay.events.some((event) => event.event === 'alert')).toBe(false);
 
     const reactivated = await testApp.app.inject({

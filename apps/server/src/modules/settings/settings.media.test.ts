@@ -1,9 +1,15 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { SETTINGS_MESSAGES } from '@shabaash/core';
+import {
+  SETTINGS_MESSAGES,
+  UPLOAD_MESSAGES,
+  alertMediaSchema,
+  streamerSettingsSchema,
+} from '@shabaash/core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { randomTestIp } from '../../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 import { audioFixture, multipartBody } from '../uploads/voice-upload.test-helper.ts';
 import { sniffImage, sniffSound } from './media-sniff.ts';
@@ -66,7 +72,7 @@ describe('settings uploads', () => {
       await pngOf(1200, 800),
     );
     expect(response.statusCode).toBe(200);
-    const url = response.json().page.avatar_url as string;
+    const url = streamerSettingsSchema.parse(response.json()).page.avatar_url ?? '';
     expect(url).toMatch(/^\/media\/files\/[0-9a-f-]{36}$/);
 
     const served = await testApp.app.inject({ method: 'GET', url });
@@ -149,6 +155,46 @@ describe('settings uploads', () => {
     expect(response.json().error.message).toBe(SETTINGS_MESSAGES.missingFile);
   });
 
+  it('answers a multipart body cut off before its end with the same 400 on every upload route', async () => {
+    const before = storedFiles().length;
+    const cutOff = (file: Buffer) => {
+      const body = multipartBody(file);
+      // The closing boundary never arrives: the client went away mid-upload.
+      return { ...body, payload: body.payload.subarray(0, body.payload.length - 20) };
+    };
+    const image = cutOff(await pngOf(64, 64));
+    const voice = cutOff(audioFixture('voice-2s.ogg'));
+    const answers = [
+      await testApp.app.inject({
+        method: 'PUT',
+        url: `/api/streamers/${SLUG}/settings/images/avatar`,
+        headers: { ...ownerHeaders, 'content-type': image.contentType },
+        payload: image.payload,
+      }),
+      await testApp.app.inject({
+        method: 'POST',
+        url: `/api/streamers/${SLUG}/settings/alert-media/sound`,
+        headers: { ...ownerHeaders, 'content-type': voice.contentType },
+        payload: voice.payload,
+      }),
+      await testApp.app.inject({
+        method: 'POST',
+        url: '/api/uploads/voice',
+        headers: { 'content-type': voice.contentType },
+        payload: voice.payload,
+        remoteAddress: randomTestIp(),
+      }),
+    ];
+    for (const answer of answers) {
+      expect(answer.statusCode).toBe(400);
+      expect(answer.json().error).toEqual({
+        code: 'malformed_multipart',
+        message: UPLOAD_MESSAGES.malformed,
+      });
+    }
+    expect(storedFiles()).toHaveLength(before);
+  });
+
   it('keeps other streamers and anonymous callers from uploading', async () => {
     const png = await pngOf(100, 100);
     const url = `/api/streamers/${SLUG}/settings/images/avatar`;
@@ -171,6 +217,7 @@ describe('settings uploads', () => {
           contentType: 'application/octet-stream',
         });
         expect(response.statusCode).toBe(201);
+        alertMediaSchema.parse(response.json());
         expect(response.json()).toMatchObject({ kind: 'alert_sound', content_type: type });
         const served = await testApp.app.inject({ method: 'GET', url: response.json().url });
         expect(served.headers['content-type']).toBe(type);
@@ -226,9 +273,9 @@ describe('settings uploads', () => {
         ownerHeaders,
       );
       expect(saved.statusCode).toBe(200);
-      expect(saved.json().alert_media.map((media: { id: string }) => media.id)).toEqual(
-        expect.arrayContaining([sound.id, image.id]),
-      );
+      expect(
+        streamerSettingsSchema.parse(saved.json()).alert_media.map((media) => media.id),
+      ).toEqual(expect.arrayContaining([sound.id, image.id]));
 
       // Another streamer cannot point at these files.
       const foreign = await patchSettings(

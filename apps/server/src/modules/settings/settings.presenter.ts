@@ -1,6 +1,8 @@
 import {
+  blockedWordsOf,
   DEFAULT_ALERT_SETTINGS,
   DEFAULT_HYPEREMOTE_TIERS,
+  DEFAULT_MOBILE_DIALOG_TITLE,
   DEFAULT_PRESET_AMOUNTS_PAISE,
   bundledSoundPath,
   mediaPath,
@@ -15,8 +17,7 @@ import {
   type PublicStreamerSettings,
   type StreamerSettings,
 } from '@shabaash/core';
-import { blockedWordsOf } from '../moderation/moderation.service.ts';
-import type { Streamer } from '../streamers/streamers.service.ts';
+import type { Streamer } from '../../db/schema.ts';
 
 /**
  * Settings as they leave the server: the full set for the settings tab (members and admins),
@@ -42,6 +43,8 @@ export function settingsStateOf(streamer: Streamer): SettingsState {
       social_links: streamer.socialLinks,
       show_emote_picker: streamer.showEmotePicker,
       show_leaderboard: streamer.showLeaderboard,
+      mobile_dialog_title: streamer.mobileDialogTitle,
+      hyperemote_message: streamer.hyperemoteMessage,
     },
     money: {
       min_amount_paise: streamer.minAmountPaise,
@@ -49,7 +52,8 @@ export function settingsStateOf(streamer: Streamer): SettingsState {
       hyperemote_tiers: streamer.hyperemoteTiers ?? DEFAULT_HYPEREMOTE_TIERS,
       preset_amounts_paise: streamer.presetAmountsPaise ?? [...DEFAULT_PRESET_AMOUNTS_PAISE],
     },
-    alerts: streamer.alertSettings ?? DEFAULT_ALERT_SETTINGS,
+    // Alert settings saved before the text alert cap existed lack it: the default fills in.
+    alerts: { ...DEFAULT_ALERT_SETTINGS, ...streamer.alertSettings },
     moderation: {
       moderation_mode: streamer.moderationMode,
       blocked_words: streamer.blockedWords,
@@ -88,6 +92,8 @@ export function presentPublicSettings(streamer: Streamer): PublicStreamerSetting
     avatar_url: streamer.avatarImageUrl,
     welcome_text: page.welcome_text,
     social_links: page.social_links,
+    mobile_dialog_title: page.mobile_dialog_title ?? DEFAULT_MOBILE_DIALOG_TITLE,
+    hyperemote_message: page.hyperemote_message,
     min_amount_paise: money.min_amount_paise,
     preset_amounts_paise: money.preset_amounts_paise,
     hyperemote_tiers: money.hyperemote_tiers,
@@ -96,11 +102,13 @@ export function presentPublicSettings(streamer: Streamer): PublicStreamerSetting
 
 /** The overlay's settings: every alert variation with its sound and image as URLs. */
 export function presentOverlaySettings(streamer: Streamer): OverlaySettings {
+  const { alerts } = settingsStateOf(streamer);
   return {
     name: streamer.name,
     brand_color: streamer.brandColor,
     is_active: streamer.isActive,
-    alert_variations: settingsStateOf(streamer).alerts.variations.map(presentOverlayVariation),
+    alert_variations: alerts.variations.map(presentOverlayVariation),
+    text_alert_max_ms: alerts.text_alert_max_ms,
   };
 }
 

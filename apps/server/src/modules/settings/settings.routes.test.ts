@@ -1,8 +1,12 @@
 import {
   DEFAULT_ALERT_SETTINGS,
   DEFAULT_HYPEREMOTE_TIERS,
+  DEFAULT_MOBILE_DIALOG_TITLE,
   SETTINGS_MESSAGES,
   STARTER_BLOCKED_WORDS,
+  obsTokenCreatedSchema,
+  overlaySettingsSchema,
+  streamerSettingsSchema,
 } from '@shabaash/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { placeOrder } from '../../../test/payments.ts';
@@ -39,6 +43,8 @@ describe('settings API', () => {
       for (const headers of [ownerHeaders, adminHeaders]) {
         const response = await getSettings(headers);
         expect(response.statusCode).toBe(200);
+        // The answer is exactly core's contract: strict, so nothing beyond it leaves.
+        streamerSettingsSchema.parse(response.json());
         expect(response.json()).toMatchObject({
           slug: SLUG,
           is_active: true,
@@ -92,6 +98,7 @@ describe('settings API', () => {
         },
       });
       expect(response.statusCode).toBe(200);
+      streamerSettingsSchema.parse(response.json());
       expect(response.json().page).toMatchObject({
         brand_color: '#ff5500',
         welcome_text: 'Thanks for watching!',
@@ -143,12 +150,52 @@ describe('settings API', () => {
       [{ theme: 'neon' }, SETTINGS_MESSAGES.themeInvalid],
       [{ name: '' }, SETTINGS_MESSAGES.nameRequired],
       [{ welcome_text: 'x'.repeat(501) }, SETTINGS_MESSAGES.welcomeTooLong],
+      [{ mobile_dialog_title: 'x'.repeat(61) }, SETTINGS_MESSAGES.mobileDialogTitleTooLong],
+      [{ hyperemote_message: 'x'.repeat(201) }, SETTINGS_MESSAGES.hyperemoteMessageTooLong],
     ])('refuses %j with a clear message and changes nothing', async (page, message) => {
       const before = (await auditOf(testApp.app, SLUG, adminHeaders)).length;
       const response = await patch({ page });
       expect(response.statusCode).toBe(400);
       expect(response.json().error).toEqual({ code: 'validation_error', message });
       expect(await auditOf(testApp.app, SLUG, adminHeaders)).toHaveLength(before);
+    });
+
+    it('sets the mobile-number dialog title and the hyperemote celebration text; blank restores the defaults', async () => {
+      const profile = async () =>
+        (await testApp.app.inject({ method: 'GET', url: `/api/streamers/${SLUG}` })).json();
+      // Spec 02 §2 and §4: 'Complete Your Donation', and Hyperemotes clears the message.
+      expect(await profile()).toMatchObject({
+        mobile_dialog_title: DEFAULT_MOBILE_DIALOG_TITLE,
+        hyperemote_message: null,
+      });
+
+      // Invisible and control characters go; the title is one line.
+      const response = await patch({
+        page: {
+          mobile_dialog_title: '  Enter\tMobile\n \u202eNumber ',
+          hyperemote_message: '🎉 Party\u0007 time!\u200b 🎉',
+        },
+      });
+      expect(response.statusCode).toBe(200);
+      streamerSettingsSchema.parse(response.json());
+      const texts = {
+        mobile_dialog_title: 'Enter Mobile Number',
+        hyperemote_message: '🎉 Party time! 🎉',
+      };
+      expect(response.json().page).toMatchObject(texts);
+      expect(await profile()).toMatchObject(texts);
+      const [latest] = await auditOf(testApp.app, SLUG, adminHeaders);
+      expect(latest).toMatchObject({ section: 'page', actor_email: ownerEmail });
+
+      const cleared = await patch({ page: { mobile_dialog_title: ' ', hyperemote_message: null } });
+      expect(cleared.json().page).toMatchObject({
+        mobile_dialog_title: null,
+        hyperemote_message: null,
+      });
+      expect(await profile()).toMatchObject({
+        mobile_dialog_title: DEFAULT_MOBILE_DIALOG_TITLE,
+        hyperemote_message: null,
+      });
     });
 
     it('shows the public page settings on the donation page’s profile', async () => {
@@ -265,6 +312,50 @@ describe('settings API', () => {
       expect(response.json().error.message).toBe(SETTINGS_MESSAGES.variationDuplicate);
     });
 
+    it.each([4_999, 60_001, 7_500.5, '15000'])(
+      'refuses a text alert cap of %j (5 to 60 s)',
+      async (cap) => {
+        const { variations } = DEFAULT_ALERT_SETTINGS;
+        const response = await patch({ alerts: { variations, text_alert_max_ms: cap } });
+        expect(response.statusCode).toBe(400);
+        expect(response.json().error.message).toBe(SETTINGS_MESSAGES.textAlertMaxOutOfRange);
+      },
+    );
+
+    it('caps text alerts at 15 s until the streamer sets a cap, which the overlay gets', async () => {
+      expect((await getSettings(ownerHeaders)).json().alerts.text_alert_max_ms).toBe(15_000);
+      const { variations } = (await getSettings(ownerHeaders)).json().alerts;
+      const response = await patch({ alerts: { variations, text_alert_max_ms: 8_000 } });
+      expect(response.statusCode).toBe(200);
+      expect(response.json().alerts.text_alert_max_ms).toBe(8_000);
+      expect((await getSettings(ownerHeaders)).json().alerts.text_alert_max_ms).toBe(8_000);
+      const [latest] = await auditOf(testApp.app, SLUG, adminHeaders);
+      expect(latest).toMatchObject({
+        section: 'alerts',
+        field: 'text_alert_max_ms',
+        old_value: 15_000,
+        new_value: 8_000,
+      });
+
+      const { token } = obsTokenCreatedSchema.parse(
+        (
+          await testApp.app.inject({
+            method: 'POST',
+            url: `/api/streamers/${SLUG}/obs-tokens`,
+            headers: ownerHeaders,
+          })
+        ).json(),
+      );
+      const overlay = await testApp.app.inject({
+        method: 'GET',
+        url: `/api/overlay/${SLUG}/settings?token=${token}`,
+      });
+      expect(overlaySettingsSchema.parse(overlay.json()).text_alert_max_ms).toBe(8_000);
+      // Back to the default, so the other tests see it.
+      await patch({ alerts: { variations } });
+      expect((await getSettings(ownerHeaders)).json().alerts.text_alert_max_ms).toBe(15_000);
+    });
+
     it('saves variations, records old and new, and gives the overlay URLs', async () => {
       const variations = [...DEFAULT_ALERT_SETTINGS.variations, variation()];
       const response = await patch({ alerts: { variations } });
@@ -279,18 +370,21 @@ describe('settings API', () => {
       });
       expect(latest?.new_value).toHaveLength(4);
 
-      const token = (
-        await testApp.app.inject({
-          method: 'POST',
-          url: `/api/streamers/${SLUG}/obs-tokens`,
-          headers: ownerHeaders,
-        })
-      ).json().token as string;
+      const { token } = obsTokenCreatedSchema.parse(
+        (
+          await testApp.app.inject({
+            method: 'POST',
+            url: `/api/streamers/${SLUG}/obs-tokens`,
+            headers: ownerHeaders,
+          })
+        ).json(),
+      );
       const overlay = await testApp.app.inject({
         method: 'GET',
         url: `/api/overlay/${SLUG}/settings?token=${token}`,
       });
       expect(overlay.statusCode).toBe(200);
+      overlaySettingsSchema.parse(overlay.json());
       expect(overlay.json().alert_variations).toContainEqual({
         id: 'big-tips',
         donation_type: 'text',

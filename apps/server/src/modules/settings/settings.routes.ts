@@ -2,7 +2,9 @@ import fastifyMultipart from '@fastify/multipart';
 import type { FastifyPluginAsync } from 'fastify';
 import {
   IMAGE_SLOTS,
+  PROFILE_EVENTS,
   SETTINGS_LIMITS,
+  SETTINGS_MESSAGES,
   settingsUpdateSchema,
   type AlertMedia,
   type OverlaySettings,
@@ -10,11 +12,17 @@ import {
 } from '@shabaash/core';
 import { z } from 'zod';
 import { notFound } from '../../errors.ts';
+import type { UploadRules } from '../../lib/upload-reader.ts';
 import { parseInput } from '../../lib/validation.ts';
 import { requireStreamerAccess } from '../../policies/access.ts';
 import { presentPublicStreamer } from '../donations/donation.presenter.ts';
+import { readTipAccess } from '../plans/plans.service.ts';
+import { isCountedDonation } from '../donations/donations.service.ts';
 import { requireOverlayToken } from '../overlays/overlay.routes.ts';
-import { findStreamerBySlugOrAlias, type Streamer } from '../streamers/streamers.service.ts';
+import { findStreamerById } from '../streamers/streamers.repository.ts';
+import { readSpeechPromise } from '../speech/speech.service.ts';
+import type { Streamer } from '../../db/schema.ts';
+import { findStreamerBySlugOrAlias } from '../streamers/streamers.service.ts';
 import { createFileStorage } from '../../storage/create-file-storage.ts';
 import { bundledSoundWav, isBundledSoundId } from './bundled-sounds.ts';
 import {
@@ -31,12 +39,10 @@ import { actorOf } from './settings-audit.service.ts';
 import { presentOverlaySettings, presentSettings } from './settings.presenter.ts';
 import {
   deleteAlertMedia,
-  findStreamerById,
   replaceStreamerImage,
   updateSettings,
   type SettingsContext,
 } from './settings.service.ts';
-import { readUploadedFile } from './upload-reader.ts';
 
 const slugParams = z.object({ slug: z.string().min(1).max(100) });
 const imageParams = slugParams.extend({
@@ -46,6 +52,18 @@ const alertMediaParams = slugParams.extend({
   kind: z.enum(['image', 'sound'], { error: 'Alert media is an image or a sound.' }),
 });
 const mediaIdParams = slugParams.extend({ mediaId: z.uuid('Unknown file.') });
+
+/** Images before resizing (2 MB) and alert sounds (1 MB), read by the shared UploadReader. */
+const IMAGE_FILE: UploadRules = {
+  maxBytes: SETTINGS_LIMITS.imageMaxBytes,
+  tooLarge: imageTooLarge,
+  missingFile: SETTINGS_MESSAGES.missingFile,
+};
+const SOUND_FILE: UploadRules = {
+  maxBytes: SETTINGS_LIMITS.soundMaxBytes,
+  tooLarge: soundTooLarge,
+  missingFile: SETTINGS_MESSAGES.missingFile,
+};
 
 /** Uploaded files never change (a new upload gets a new id): a year of caching. */
 const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -69,8 +87,15 @@ export const settingsRoutes: FastifyPluginAsync = async (app) => {
     app.realtime.bus,
     async (streamerId) => {
       const streamer = await findStreamerById(db, streamerId);
-      return streamer ? presentPublicStreamer(streamer, app.payments.provider) : null;
+      if (!streamer) return null;
+      return presentPublicStreamer(
+        streamer,
+        app.payments.provider,
+        await readTipAccess(db, streamer.id),
+        await readSpeechPromise(db, streamer.id),
+      );
     },
+    (streamerId, donationId) => isCountedDonation(db, streamerId, donationId),
     app.log,
   );
 
@@ -99,11 +124,9 @@ export const settingsRoutes: FastifyPluginAsync = async (app) => {
   app.put('/api/streamers/:slug/settings/images/:slot', async (request, reply) => {
     const { slug, slot } = parseInput(imageParams, request.params);
     const { streamer, viewer } = await requireStreamerAccess(request, slug);
-    const data = await readUploadedFile(request, reply, {
-      maxBytes: SETTINGS_LIMITS.imageMaxBytes,
-      tooLarge: imageTooLarge,
-    });
-    const file = await prepareImage(data, slot);
+    const file = await app.uploads.receive(request, reply, IMAGE_FILE, async (received) =>
+      prepareImage(await received.read(), slot),
+    );
     const updated = await replaceStreamerImage(context, {
       streamerId: streamer.id,
       slot,
@@ -133,11 +156,15 @@ export const settingsRoutes: FastifyPluginAsync = async (app) => {
     const { slug, kind } = parseInput(alertMediaParams, request.params);
     const { streamer, viewer } = await requireStreamerAccess(request, slug);
     const isImage = kind === 'image';
-    const data = await readUploadedFile(request, reply, {
-      maxBytes: isImage ? SETTINGS_LIMITS.imageMaxBytes : SETTINGS_LIMITS.soundMaxBytes,
-      tooLarge: isImage ? imageTooLarge : soundTooLarge,
-    });
-    const file = isImage ? await prepareImage(data, 'alert_image') : prepareSound(data);
+    const file = await app.uploads.receive(
+      request,
+      reply,
+      isImage ? IMAGE_FILE : SOUND_FILE,
+      async (received) => {
+        const data = await received.read();
+        return isImage ? prepareImage(data, 'alert_image') : prepareSound(data);
+      },
+    );
     const media: AlertMedia = await storeAlertMedia(context, {
       streamerId: streamer.id,
       kind: isImage ? 'alert_image' : 'alert_sound',
@@ -163,7 +190,8 @@ export const settingsRoutes: FastifyPluginAsync = async (app) => {
 
   /**
    * The donation page's live profile: `ready`, then `streamer` with the whole public profile
-   * (as GET /api/streamers/:slug answers) whenever the streamer's settings change.
+   * (as GET /api/streamers/:slug answers) whenever the streamer's settings change, and
+   * `donations` (no data) when a tip joins the public lists, which the page then reads again.
    */
   app.get('/api/streamers/:slug/profile-events', async (request, reply) => {
     const { slug } = parseInput(slugParams, request.params);
@@ -171,7 +199,7 @@ export const settingsRoutes: FastifyPluginAsync = async (app) => {
     if (!streamer) throw notFound('This streamer does not exist.', 'streamer_not_found');
     const stream = app.realtime.sse.open(request, reply);
     profiles.add(streamer.id, stream);
-    stream.send({ event: 'ready', data: {} });
+    stream.send({ event: PROFILE_EVENTS.ready, data: {} });
   });
 
   /** An uploaded image or sound, by its unguessable id. */

@@ -1,4 +1,3 @@
-import { eq } from 'drizzle-orm';
 import {
   SETTINGS_MESSAGES,
   mediaPath,
@@ -10,11 +9,16 @@ import {
 } from '@shabaash/core';
 import type { z } from 'zod';
 import type { Database, Transaction } from '../../db/client.ts';
-import { streamers } from '../../db/schema.ts';
 import { badRequest, conflict, notFound } from '../../errors.ts';
 import { parseInput } from '../../lib/validation.ts';
 import type { EventBus } from '../../realtime/event-bus.ts';
-import type { Streamer } from '../streamers/streamers.service.ts';
+import {
+  findStreamerById,
+  lockStreamerForUpdate,
+  updateStreamerColumns,
+  type StreamerChanges,
+} from '../streamers/streamers.repository.ts';
+import type { Streamer } from '../../db/schema.ts';
 import {
   deleteMediaRows,
   deleteStoredFiles,
@@ -41,7 +45,7 @@ import {
 export type SettingsContext = MediaContext & { bus: EventBus };
 export type SettingsUpdateInput = z.output<typeof settingsUpdateSchema>;
 
-type StreamerColumns = Partial<typeof streamers.$inferInsert>;
+type StreamerColumns = StreamerChanges;
 type FieldSection = 'page' | 'money' | 'moderation';
 
 /** Which column holds each field of the sectioned settings (alerts are one jsonb column). */
@@ -55,6 +59,8 @@ const COLUMN_OF = {
     social_links: 'socialLinks',
     show_emote_picker: 'showEmotePicker',
     show_leaderboard: 'showLeaderboard',
+    mobile_dialog_title: 'mobileDialogTitle',
+    hyperemote_message: 'hyperemoteMessage',
   },
   money: {
     min_amount_paise: 'minAmountPaise',
@@ -98,12 +104,8 @@ export async function updateSettings(
     const changes = diffSettings(before, after);
     if (changes.length === 0) return { streamer: current, hasChanged: false };
     const columns = Object.fromEntries(changes.map((change) => [change.column, change.value]));
-    const [updated] = await tx
-      .update(streamers)
-      // Built from COLUMN_OF, whose `satisfies` ties each key to a streamers column.
-      .set(columns as StreamerColumns)
-      .where(eq(streamers.id, current.id))
-      .returning();
+    // Built from COLUMN_OF, whose `satisfies` ties each key to a streamers column.
+    const updated = await updateStreamerColumns(tx, current.id, columns as StreamerColumns);
     if (!updated) throw new Error('streamer update returned nothing');
     await recordAudit(tx, { streamerId: current.id, actor: input.actor, changes });
     return { streamer: updated, hasChanged: true };
@@ -141,11 +143,7 @@ export async function replaceStreamerImage(
         await insertMediaRow(tx, stored.row);
         newUrl = mediaPath(stored.row.id);
       }
-      const [updated] = await tx
-        .update(streamers)
-        .set({ [column]: newUrl })
-        .where(eq(streamers.id, current.id))
-        .returning();
+      const updated = await updateStreamerColumns(tx, current.id, { [column]: newUrl });
       if (!updated) throw new Error('streamer update returned nothing');
       await recordAudit(tx, {
         streamerId: current.id,
@@ -178,11 +176,7 @@ export async function setStreamerActive(
   const { streamer, hasChanged } = await context.db.transaction(async (tx) => {
     const current = await lockStreamer(tx, input.streamerId);
     if (current.isActive === input.isActive) return { streamer: current, hasChanged: false };
-    const [updated] = await tx
-      .update(streamers)
-      .set({ isActive: input.isActive })
-      .where(eq(streamers.id, current.id))
-      .returning();
+    const updated = await updateStreamerColumns(tx, current.id, { isActive: input.isActive });
     if (!updated) throw new Error('streamer update returned nothing');
     await recordAudit(tx, {
       streamerId: current.id,
@@ -222,14 +216,8 @@ export async function deleteAlertMedia(
   await deleteStoredFiles(context, keys);
 }
 
-/** A streamer by id (the bus speaks ids), or null. */
-export async function findStreamerById(db: Database, id: string): Promise<Streamer | null> {
-  const [row] = await db.select().from(streamers).where(eq(streamers.id, id));
-  return row ?? null;
-}
-
 async function lockStreamer(tx: Transaction, streamerId: string): Promise<Streamer> {
-  const [row] = await tx.select().from(streamers).where(eq(streamers.id, streamerId)).for('update');
+  const row = await lockStreamerForUpdate(tx, streamerId);
   if (!row) throw notFound('This streamer does not exist.', 'streamer_not_found');
   return row;
 }
@@ -253,7 +241,17 @@ function diffSettings(before: SettingsState, after: SettingsState): ColumnChange
       });
     }
   }
-  if (!isSameValue(before.alerts, after.alerts)) {
+  if (before.alerts.text_alert_max_ms !== after.alerts.text_alert_max_ms) {
+    changes.push({
+      section: 'alerts',
+      field: 'text_alert_max_ms',
+      oldValue: before.alerts.text_alert_max_ms,
+      newValue: after.alerts.text_alert_max_ms,
+      column: 'alertSettings',
+      value: after.alerts,
+    });
+  }
+  if (!isSameValue(before.alerts.variations, after.alerts.variations)) {
     changes.push({
       section: 'alerts',
       field: 'variations',

@@ -1,17 +1,10 @@
-import nodemailer from 'nodemailer';
+import { createSmtpTransport } from '../mail/mailer.ts';
 import type { StoredContactMessage } from './site.service.ts';
 
 /** Sends the team an e-mail for each contact message. */
 export type ContactMailer = {
   send(message: StoredContactMessage): Promise<void>;
   close(): void;
-};
-
-/** A slow or dead mail server must not hold a request or a shutdown for long. */
-const SMTP_TIMEOUTS = {
-  connectionTimeout: 10_000,
-  greetingTimeout: 10_000,
-  socketTimeout: 20_000,
 };
 
 /**
@@ -24,7 +17,7 @@ export function createContactMailer(config: {
 }): ContactMailer | null {
   const { SMTP_URL: url, CONTACT_INBOX: inbox } = config;
   if (!url || !inbox) return null;
-  const transport = nodemailer.createTransport({ url, ...SMTP_TIMEOUTS });
+  const transport = createSmtpTransport(url);
 
   return {
     async send(message) {

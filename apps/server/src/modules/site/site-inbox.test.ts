@@ -1,3 +1,4 @@
+import { inboxLeadListSchema, inboxMessageListSchema } from '@shabaash/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildUser, randomTestIp, signIn } from '../../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
@@ -42,8 +43,8 @@ describe('admin inbox API', () => {
   it('lists leads newest first with only the presented fields', async () => {
     const response = await get('/api/admin/leads');
     expect(response.statusCode).toBe(200);
-    const { leads } = response.json();
-    expect(leads.map((lead: { name: string }) => lead.name)).toEqual(['Second Lead', 'First Lead']);
+    const { leads } = inboxLeadListSchema.parse(response.json());
+    expect(leads.map((lead) => lead.name)).toEqual(['Second Lead', 'First Lead']);
     expect(leads[0]).toEqual({
       id: expect.any(String),
       name: 'Second Lead',
@@ -59,7 +60,9 @@ describe('admin inbox API', () => {
   });
 
   it('lists contact messages', async () => {
-    const { messages } = (await get('/api/admin/contact-messages')).json();
+    const { messages } = inboxMessageListSchema.parse(
+      (await get('/api/admin/contact-messages')).json(),
+    );
     expect(messages).toHaveLength(1);
     expect(messages[0]).toMatchObject({ name: 'Formula', phone: null, emailed_at: null });
   });

@@ -1,31 +1,10 @@
 import { desc } from 'drizzle-orm';
+import type { InboxLead, InboxMessage } from '@shabaash/core';
 import type { Database } from '../../db/client.ts';
 import { contactMessages, userSignups } from '../../db/schema.ts';
 
 /** A sign-up lead as it leaves the server (admin inbox only). */
-export type PresentedLead = {
-  id: string;
-  name: string;
-  mobile_number: string;
-  youtube_channel: string;
-  email: string;
-  instagram_handle: string | null;
-  plan: string | null;
-  created_at: string;
-};
-
-/** A contact message as it leaves the server (admin inbox only). */
-export type PresentedContactMessage = {
-  id: string;
-  name: string;
-  email: string;
-  phone: string | null;
-  message: string;
-  emailed_at: string | null;
-  created_at: string;
-};
-
-export function presentLead(row: typeof userSignups.$inferSelect): PresentedLead {
+export function presentLead(row: typeof userSignups.$inferSelect): InboxLead {
   return {
     id: row.id,
     name: row.name,
@@ -38,9 +17,8 @@ export function presentLead(row: typeof userSignups.$inferSelect): PresentedLead
   };
 }
 
-export function presentContactMessage(
-  row: typeof contactMessages.$inferSelect,
-): PresentedContactMessage {
+/** A contact message as it leaves the server (admin inbox only). */
+export function presentContactMessage(row: typeof contactMessages.$inferSelect): InboxMessage {
   return {
     id: row.id,
     name: row.name,
@@ -53,7 +31,7 @@ export function presentContactMessage(
 }
 
 /** Leads, newest first. */
-export async function listLeads(db: Database, limit: number): Promise<PresentedLead[]> {
+export async function listLeads(db: Database, limit: number): Promise<InboxLead[]> {
   const rows = await db
     .select()
     .from(userSignups)
@@ -63,10 +41,7 @@ export async function listLeads(db: Database, limit: number): Promise<PresentedL
 }
 
 /** Contact messages, newest first. */
-export async function listContactMessages(
-  db: Database,
-  limit: number,
-): Promise<PresentedContactMessage[]> {
+export async function listContactMessages(db: Database, limit: number): Promise<InboxMessage[]> {
   const rows = await db
     .select()
     .from(contactMessages)

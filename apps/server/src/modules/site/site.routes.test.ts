@@ -30,7 +30,10 @@ const tenKilobytes = 'x'.repeat(10 * 1024);
 describe('site API', () => {
   let testApp: TestApp;
   beforeAll(async () => {
-    testApp = await createTestApp({ PUBLIC_URL: 'https://shabaash.example' });
+    testApp = await createTestApp({
+      PUBLIC_URL: 'https://shabaash.example',
+      ALLOW_SANDBOX_IN_PRODUCTION: 'true',
+    });
   });
   afterAll(() => testApp.close());
 

@@ -1,28 +1,32 @@
-import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import {
   SITE_MESSAGES,
   contactRequestSchema,
   leadRequestSchema,
+  type InboxLeadList,
+  type InboxMessageList,
+  type SiteConfig,
   type VideoUrlResponse,
 } from '@shabaash/core';
 import { z } from 'zod';
-import { RateLimiter } from '../../lib/rate-limiter.ts';
+import { defineRateLimit } from '../../lib/rate-limits.ts';
 import { parseInput } from '../../lib/validation.ts';
 import { requireAdmin } from '../../policies/access.ts';
+import { listActiveStreamerSlugs } from '../streamers/streamers.repository.ts';
 import { BackgroundTasks } from './background-tasks.ts';
 import { createContactMailer } from './contact-mailer.ts';
 import { listContactMessages, listLeads, toCsv } from './site-inbox.ts';
 import {
   createLead,
+  getSiteConfig,
   getVideoUrl,
-  listPublicStreamerSlugs,
   markContactMessageEmailed,
   saveContactMessage,
 } from './site.service.ts';
 import { buildRobotsTxt, buildSitemapXml } from './sitemap.ts';
 
 /**
- * Form posts per IP per window. Real people send one; the allowance is generous because many
+ * Form posts per address per window. Real people send one; the allowance is generous because many
  * Indian mobile users share one carrier-grade NAT address.
  */
 const FORM_POSTS_PER_WINDOW = 10;
@@ -71,8 +75,15 @@ const SITEMAP_CACHE = 'public, max-age=3600';
  */
 export const siteRoutes: FastifyPluginAsync = async (app) => {
   const db = app.database.db;
-  const leadPosts = new RateLimiter(FORM_POSTS_PER_WINDOW, FORM_WINDOW_MS);
-  const contactPosts = new RateLimiter(FORM_POSTS_PER_WINDOW, FORM_WINDOW_MS);
+  const formLimit = (name: string) =>
+    defineRateLimit(app, {
+      name,
+      max: FORM_POSTS_PER_WINDOW,
+      windowMs: FORM_WINDOW_MS,
+      message: SITE_MESSAGES.tooManyRequests,
+    });
+  const leadPosts = formLimit('lead-posts');
+  const contactPosts = formLimit('contact-posts');
   const mailer = createContactMailer(app.config);
   const background = new BackgroundTasks(app.log);
 
@@ -81,16 +92,19 @@ export const siteRoutes: FastifyPluginAsync = async (app) => {
     mailer?.close();
   });
 
-  const countPost = (limiter: RateLimiter, request: FastifyRequest) =>
-    limiter.consume(request.ip, SITE_MESSAGES.tooManyRequests);
-
   app.get('/api/site/video-url', async (_request, reply): Promise<VideoUrlResponse> => {
     reply.header('cache-control', 'public, max-age=300');
     return { videoUrl: await getVideoUrl(db) };
   });
 
+  /** The status page's default streamer and the footer's social links. */
+  app.get('/api/site/config', async (_request, reply): Promise<SiteConfig> => {
+    reply.header('cache-control', 'public, max-age=300');
+    return getSiteConfig(db);
+  });
+
   app.post('/api/site/leads', LEAD_ROUTE, async (request, reply) => {
-    countPost(leadPosts, request);
+    await leadPosts.consume(request, reply);
     const lead = parseInput(leadRequestSchema, request.body);
     const { id } = await createLead(db, lead);
     reply.status(201);
@@ -98,7 +112,7 @@ export const siteRoutes: FastifyPluginAsync = async (app) => {
   });
 
   app.post('/api/site/contact', CONTACT_ROUTE, async (request, reply) => {
-    countPost(contactPosts, request);
+    await contactPosts.consume(request, reply);
     const input = parseInput(contactRequestSchema, request.body);
     // Stored first: whatever happens to the e-mail, the message is not lost.
     const message = await saveContactMessage(db, input);
@@ -115,13 +129,13 @@ export const siteRoutes: FastifyPluginAsync = async (app) => {
 
   // ── admin inbox (issue 9, item 8): leads and contact messages, newest first ───────────────
 
-  app.get('/api/admin/leads', async (request) => {
+  app.get('/api/admin/leads', async (request): Promise<InboxLeadList> => {
     await requireAdmin(request);
     const { limit } = parseInput(inboxQuery, request.query);
     return { leads: await listLeads(db, limit) };
   });
 
-  app.get('/api/admin/contact-messages', async (request) => {
+  app.get('/api/admin/contact-messages', async (request): Promise<InboxMessageList> => {
     await requireAdmin(request);
     const { limit } = parseInput(inboxQuery, request.query);
     return { messages: await listContactMessages(db, limit) };
@@ -140,7 +154,7 @@ export const siteRoutes: FastifyPluginAsync = async (app) => {
   });
 
   app.get('/sitemap.xml', async (_request, reply) => {
-    const xml = buildSitemapXml(app.config.publicUrl, await listPublicStreamerSlugs(db));
+    const xml = buildSitemapXml(app.config.publicUrl, await listActiveStreamerSlugs(db));
     return reply
       .header('cache-control', SITEMAP_CACHE)
       .type('application/xml; charset=utf-8')

@@ -1,13 +1,22 @@
-import { asc, eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import {
+  DEFAULT_STREAMER_SETTING_KEY,
   SITE_MESSAGES,
+  SITE_SOCIAL_PLATFORMS,
+  SOCIAL_LINKS_SETTING_KEY,
+  SUPPORT_CONTACT_SETTING_KEY,
   VIDEO_URL_SETTING_KEY,
+  isHttpsUrl,
+  siteConfigSchema,
   type ContactMessage,
   type Lead,
+  type SiteConfig,
+  type SiteSocialLinks,
 } from '@shabaash/core';
 import type { Database } from '../../db/client.ts';
-import { contactMessages, siteSettings, streamers, userSignups } from '../../db/schema.ts';
+import { contactMessages, siteSettings, userSignups } from '../../db/schema.ts';
 import { conflict } from '../../errors.ts';
+import { findStreamerBySlug } from '../streamers/streamers.service.ts';
 
 /** Stores a sign-up lead; 409 when the e-mail (already lower-cased by the schema) is taken. */
 export async function createLead(db: Database, lead: Lead): Promise<{ id: string }> {
@@ -72,15 +81,44 @@ export async function getVideoUrl(db: Database): Promise<string | null> {
 }
 
 /**
- * Slugs of the streamers whose donation pages are public, for the XML site map.
- * NOTE: this reads the streamers module's table; it belongs in streamers.service.ts (as e.g.
- * `listActiveStreamerSlugs`) and should move there when that module is next touched.
+ * The default streamer, the footer's social links and the support contact details
+ * (`GET /api/site/config`, public). Only these three settings are read, and only in their expected shape: a default streamer who no
+ * longer exists is null (Back to Donation Page then goes home, never to a not-found page), and a
+ * link that is not https on a known network is left out.
  */
-export async function listPublicStreamerSlugs(db: Database): Promise<string[]> {
+export async function getSiteConfig(db: Database): Promise<SiteConfig> {
   const rows = await db
-    .select({ slug: streamers.slug })
-    .from(streamers)
-    .where(eq(streamers.isActive, true))
-    .orderBy(asc(streamers.slug));
-  return rows.map((row) => row.slug);
+    .select({ key: siteSettings.key, value: siteSettings.value })
+    .from(siteSettings)
+    .where(
+      inArray(siteSettings.key, [
+        DEFAULT_STREAMER_SETTING_KEY,
+        SOCIAL_LINKS_SETTING_KEY,
+        SUPPORT_CONTACT_SETTING_KEY,
+      ]),
+    );
+  const valueOf = (key: string) => rows.find((row) => row.key === key)?.value;
+
+  const slug = valueOf(DEFAULT_STREAMER_SETTING_KEY);
+  const defaultStreamer =
+    typeof slug === 'string' && (await findStreamerBySlug(db, slug)) ? slug : null;
+
+  const stored = valueOf(SOCIAL_LINKS_SETTING_KEY);
+  const links = new Map<string, unknown>(
+    typeof stored === 'object' && stored !== null ? Object.entries(stored) : [],
+  );
+  const socialLinks: SiteSocialLinks = {};
+  for (const platform of SITE_SOCIAL_PLATFORMS) {
+    const url = links.get(platform);
+    if (typeof url === 'string' && isHttpsUrl(url)) socialLinks[platform] = url;
+  }
+  // Stored through the same schema; anything else (an old or hand-edited row) shows nothing.
+  const support = siteConfigSchema.shape.support.safeParse(
+    valueOf(SUPPORT_CONTACT_SETTING_KEY) ?? {},
+  );
+  return {
+    default_streamer: defaultStreamer,
+    social_links: socialLinks,
+    support: support.success ? support.data : {},
+  };
 }

@@ -1,10 +1,14 @@
-import { and, asc, eq } from 'drizzle-orm';
-import type { AccessibleStreamer } from '@shabaash/core';
-import type { Database } from '../../db/client.ts';
-import { slugAliases, streamerMembers, streamers, users } from '../../db/schema.ts';
-import { conflict, notFound } from '../../errors.ts';
-
-export type Streamer = typeof streamers.$inferSelect;
+import { and, asc, count, eq, sql } from 'drizzle-orm';
+import {
+  MAX_OWN_PAGES,
+  ONBOARDING_MESSAGES,
+  slugSchema,
+  type AccessibleStreamer,
+  type SlugAvailability,
+} from '@shabaash/core';
+import type { Database, Transaction } from '../../db/client.ts';
+import { slugAliases, streamerMembers, streamers, users, type Streamer } from '../../db/schema.ts';
+import { conflict, forbidden, notFound } from '../../errors.ts';
 
 export async function findStreamerBySlug(db: Database, slug: string): Promise<Streamer | null> {
   const [streamer] = await db.select().from(streamers).where(eq(streamers.slug, slug));
@@ -65,7 +69,10 @@ export async function listAccessibleStreamers(
 
 export type NewStreamer = { slug: string; name: string; brandColor: string; ownerEmail?: string };
 
-/** Creates a streamer, and makes the owner (an existing user) its first member. */
+/**
+ * Creates a streamer, and makes the owner (an existing user) its first member: for the CLI,
+ * whose operator vouches for the account. The admin API invites the owner instead.
+ */
 export async function createStreamer(db: Database, input: NewStreamer): Promise<Streamer> {
   return db.transaction(async (tx) => {
     const [alias] = await tx.select().from(slugAliases).where(eq(slugAliases.alias, input.slug));
@@ -83,6 +90,60 @@ export async function createStreamer(db: Database, input: NewStreamer): Promise<
     }
     return created;
   });
+}
+
+/** Whether a streamer has this slug, or had it (an old spelling that still redirects). */
+async function isSlugTaken(db: Database, slug: string): Promise<boolean> {
+  const [streamer] = await db
+    .select({ id: streamers.id })
+    .from(streamers)
+    .where(eq(streamers.slug, slug));
+  if (streamer) return true;
+  const [alias] = await db.select().from(slugAliases).where(eq(slugAliases.alias, slug));
+  return alias !== undefined;
+}
+
+/**
+ * "Create your page"'s live check: the address rules (slugSchema: format and reserved words),
+ * then whether a page has it. Creating still checks again, so a race cannot share a slug.
+ */
+export async function checkSlugAvailability(
+  db: Database,
+  typed: string,
+): Promise<SlugAvailability> {
+  const parsed = slugSchema.safeParse(typed);
+  if (!parsed.success) {
+    return {
+      slug: typed,
+      available: false,
+      reason: parsed.error.issues[0]?.message ?? ONBOARDING_MESSAGES.slugTaken,
+    };
+  }
+  const slug = parsed.data;
+  const isTaken = await isSlugTaken(db, slug);
+  return { slug, available: !isTaken, reason: isTaken ? ONBOARDING_MESSAGES.slugTaken : null };
+}
+
+/**
+ * A page the creator makes for themselves, in the caller's transaction: the streamer, and its
+ * owner's membership. An account may own at most MAX_OWN_PAGES this way (403 `too_many_pages`),
+ * counted under a lock on the account so two quick clicks cannot both pass the count.
+ */
+export async function createOwnPage(
+  tx: Transaction,
+  input: { ownerId: string; slug: string; name: string; brandColor: string },
+): Promise<Streamer> {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`own-pages:${input.ownerId}`}))`);
+  const [owned] = await tx
+    .select({ pages: count() })
+    .from(streamerMembers)
+    .where(eq(streamerMembers.userId, input.ownerId));
+  if ((owned?.pages ?? 0) >= MAX_OWN_PAGES) {
+    throw forbidden(ONBOARDING_MESSAGES.tooManyPages, 'too_many_pages');
+  }
+  const created = await createStreamer(tx, input);
+  await grantMembership(tx, { streamerId: created.id, userId: input.ownerId, isAdmin: false });
+  return created;
 }
 
 /** Adds or updates a membership. */

@@ -1,6 +1,6 @@
 import { and, asc, eq } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { streamerModerators, streamers } from '../../db/schema.ts';
+import { streamerModerators } from '../../db/schema.ts';
 
 /** Telegram users linked to a streamer as moderators (several per streamer). */
 export async function listModerators(db: Database, streamerId: string) {
@@ -61,7 +61,6 @@ export async function isActiveModerator(
   const [row] = await db
     .select({ id: streamerModerators.id })
     .from(streamerModerators)
-    .innerJoin(streamers, eq(streamers.id, streamerModerators.streamerId))
     .where(
       and(
         eq(streamerModerators.streamerId, streamerId),

@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import { formatRupees } from '@shabaash/core';
+import { formatRupees, sanitizeText } from '@shabaash/core';
 import type { FastifyBaseLogger } from 'fastify';
 import { Bot, GrammyError, InlineKeyboard, InputFile } from 'grammy';
 import type { UserFromGetMe } from 'grammy/types';
@@ -8,8 +8,8 @@ import { AppError } from '../../errors.ts';
 import type { FileStorage } from '../../storage/file-storage.ts';
 import type { EventBus } from '../../realtime/event-bus.ts';
 import { findDonationWithStreamer } from '../donations/dashboard.queries.ts';
-import { sanitizeText } from '../donations/donation.presenter.ts';
-import { moderateDonation } from '../moderation/moderation.service.ts';
+import { moderateDonation } from '../moderation/commands/moderate-donation.ts';
+import { registerTelegramControls } from '../stream-control/telegram-controls.ts';
 import { isActiveModerator, moderatorChatIds } from './moderators.service.ts';
 import { TelegramSendQueue } from './send-queue.ts';
 
@@ -57,10 +57,13 @@ export function createTelegramModeration(options: {
     const id = ctx.from?.id;
     if (!id) return;
     await ctx.reply(
-      `Namaste! Your Telegram user ID is <code>${id}</code>.\n\nAsk the streamer to paste it in their Shabaash dashboard (Telegram tab). Donations waiting for review will then reach you here with Approve and Reject buttons.`,
+      `Namaste! Your Telegram user ID is <code>${id}</code>.\n\nAsk the streamer to paste it in their Shabaash dashboard (Telegram tab). Donations waiting for review will then reach you here with Approve and Reject buttons.\n\nDuring a stream: /skip the alert on screen, /pause and /resume alerts, /replay the latest one.`,
       { parse_mode: 'HTML' },
     );
   });
+
+  // /skip, /pause, /resume, /replay: the activity feed's controls (modules/stream-control).
+  registerTelegramControls(bot, { db, bus });
 
   bot.callbackQuery(CALLBACK, async (ctx) => {
     const [, action, donationId = ''] = ctx.match;
@@ -200,7 +203,7 @@ function reviewText(
 }
 
 /** Errors from Telegram without the bot token (grammY puts the URL in some messages). */
-function describeTelegramError(error: unknown): string {
+export function describeTelegramError(error: unknown): string {
   if (error instanceof GrammyError)
     return `${error.method}: ${error.error_code} ${error.description}`;
   const message = error instanceof Error ? error.message : String(error);

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { webhookCallback } from 'grammy';
-import { MODERATION_MESSAGES } from '@shabaash/core';
+import { MODERATION_MESSAGES, type TelegramModerators } from '@shabaash/core';
 import { z } from 'zod';
 import { notFound } from '../../errors.ts';
 import { parseInput } from '../../lib/validation.ts';
@@ -33,13 +33,13 @@ export const telegramRoutes: FastifyPluginAsync = async (app) => {
         }
       : { configured: false, username: null };
 
-  app.get('/api/streamers/:slug/moderators', async (request) => {
+  app.get('/api/streamers/:slug/moderators', async (request): Promise<TelegramModerators> => {
     const { slug } = parseInput(slugParams, request.params);
     const { streamer } = await requireStreamerAccess(request, slug);
     return { moderators: await listModerators(db, streamer.id), bot: botStatus() };
   });
 
-  app.put('/api/streamers/:slug/moderators', async (request) => {
+  app.put('/api/streamers/:slug/moderators', async (request): Promise<TelegramModerators> => {
     const { slug } = parseInput(slugParams, request.params);
     const { streamer } = await requireStreamerAccess(request, slug);
     const { telegram_user_id } = parseInput(moderatorBody, request.body);
@@ -47,7 +47,7 @@ export const telegramRoutes: FastifyPluginAsync = async (app) => {
     return { moderators: await listModerators(db, streamer.id), bot: botStatus() };
   });
 
-  app.delete('/api/streamers/:slug/moderators', async (request) => {
+  app.delete('/api/streamers/:slug/moderators', async (request): Promise<TelegramModerators> => {
     const { slug } = parseInput(slugParams, request.params);
     const { streamer } = await requireStreamerAccess(request, slug);
     const { telegram_user_id } = parseInput(moderatorBody, request.body ?? {});
@@ -58,7 +58,8 @@ export const telegramRoutes: FastifyPluginAsync = async (app) => {
   });
 
   const telegram = app.telegram;
-  if (telegram) {
+  // Only in webhook mode: grammY's webhook callback disables the bot's long polling.
+  if (telegram && app.config.TELEGRAM_WEBHOOK_URL) {
     // grammY checks X-Telegram-Bot-Api-Secret-Token and answers 401 on a mismatch.
     const handleUpdate = webhookCallback(telegram.bot, 'fastify', {
       secretToken: telegram.webhookSecret,

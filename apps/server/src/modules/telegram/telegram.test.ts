@@ -3,13 +3,15 @@ import os from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import type { Update } from 'grammy/types';
+import { telegramModeratorsSchema } from '@shabaash/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { donations, streamers } from '../../db/schema.ts';
+import { donations } from '../../db/schema.ts';
 import { startFakeTelegram } from '../../../test/fakes/fake-telegram.ts';
 import { buildStreamer, buildUser, signIn } from '../../../test/factories.ts';
 import { placeOrderId } from '../../../test/payments.ts';
 import { openSse } from '../../../test/sse-client.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
+import { updateStreamerColumns } from '../streamers/streamers.repository.ts';
 import { uploadFixture } from '../uploads/voice-upload.test-helper.ts';
 
 const MODERATOR_ID = 5_000_000_001; // beyond 32 bits, as real Telegram ids can be
@@ -20,6 +22,7 @@ describe('Telegram moderation', () => {
   let testApp: TestApp;
   let owner: Record<string, string>;
   let baseUrl: string;
+  let reviewedId: string;
   let updateId = 1;
   let dataDir: string;
 
@@ -34,7 +37,12 @@ describe('Telegram moderation', () => {
     await testApp.app.telegram!.bot.init(); // getMe, answered by the fake
     const db = testApp.database.db;
     const user = await buildUser(db);
-    await buildStreamer(db, { slug: 'reviewed', moderationMode: 'review', memberIds: [user.id] });
+    const reviewed = await buildStreamer(db, {
+      slug: 'reviewed',
+      moderationMode: 'review',
+      memberIds: [user.id],
+    });
+    reviewedId = reviewed.id;
     owner = (await signIn(testApp.app, user.email, user.password)).headers;
     baseUrl = await testApp.app.listen({ port: 0, host: '127.0.0.1' });
   });
@@ -96,6 +104,7 @@ describe('Telegram moderation', () => {
 
     const linked = await moderators('PUT', { telegram_user_id: String(MODERATOR_ID) });
     expect(linked.statusCode).toBe(200);
+    telegramModeratorsSchema.parse(linked.json());
     expect(linked.json()).toMatchObject({
       moderators: [{ telegram_user_id: String(MODERATOR_ID) }],
       bot: { configured: true, username: 'shabaash_test_bot' },
@@ -216,10 +225,9 @@ describe('Telegram moderation', () => {
   });
 
   it('keeps the amount from moderators when the streamer hides it', async () => {
-    await testApp.database.db
-      .update(streamers)
-      .set({ hideAmountsFromModerators: true })
-      .where(eq(streamers.slug, 'reviewed'));
+    const hideAmounts = (hide: boolean) =>
+      updateStreamerColumns(testApp.database.db, reviewedId, { hideAmountsFromModerators: hide });
+    await hideAmounts(true);
     await paidTip('Quiet Amount');
     await testApp.app.telegram!.idle();
     const request = fake
@@ -227,10 +235,7 @@ describe('Telegram moderation', () => {
       .find((call) => String(call.params.text).includes('Quiet Amount'));
     expect(String(request?.params.text)).toContain('Quiet Amount sent a tip');
     expect(String(request?.params.text)).not.toContain('₹51');
-    await testApp.database.db
-      .update(streamers)
-      .set({ hideAmountsFromModerators: false })
-      .where(eq(streamers.slug, 'reviewed'));
+    await hideAmounts(false);
   });
 
   it('refuses a button press from someone who is not a linked moderator', async () => {

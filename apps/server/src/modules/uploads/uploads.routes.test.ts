@@ -1,11 +1,15 @@
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
-import { VOICE_MESSAGES } from '@shabaash/core';
-import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PassThrough } from 'node:stream';
+import { UPLOAD_MESSAGES, VOICE_MESSAGES } from '@shabaash/core';
+import { eq, inArray } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { voiceUploads } from '../../db/schema.ts';
+import { spoolDirOf, UPLOADS_IN_PROGRESS_PER_ADDRESS } from '../../lib/upload-reader.ts';
+import { randomTestIp } from '../../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 import {
   audioFixture,
@@ -20,7 +24,8 @@ describe('POST /api/uploads/voice', () => {
 
   beforeAll(async () => {
     dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'shabaash-uploads-'));
-    testApp = await createTestApp({ DATA_DIR: dataDir });
+    // A small cap on unclaimed uploads: the tests here store well under 1 MB of recordings.
+    testApp = await createTestApp({ DATA_DIR: dataDir, UNCLAIMED_UPLOADS_MAX_MB: '5' });
   });
   afterAll(async () => {
     await testApp.close();
@@ -135,6 +140,108 @@ describe('POST /api/uploads/voice', () => {
     if (outcome.status !== null) expect(outcome.status).toBe(413);
     else expect(outcome.error).toMatch(/EPIPE|ECONNRESET/);
     expect(outcome.sent).toBeLessThan(48 * 1024 * 1024);
+  });
+
+  it('refuses a 2 s MP3 padded with 9 MB of junk: far more bytes than 2 s of audio can take', async () => {
+    const before = await countUploads();
+    const padded = Buffer.concat([
+      audioFixture('voice-2s.mp3'),
+      Buffer.alloc(9 * 1024 * 1024, 0x55),
+    ]);
+    const response = await uploadVoice(testApp.app, padded);
+    expect(response.statusCode).toBe(413);
+    expect(response.json().error).toEqual({
+      code: 'voice_too_large_for_duration',
+      message: VOICE_MESSAGES.tooLargeForDuration,
+    });
+    expect(await countUploads()).toBe(before);
+    // A little trailing padding, as some encoders leave, is still fine.
+    const tidy = Buffer.concat([audioFixture('voice-2s.ogg'), Buffer.alloc(16 * 1024)]);
+    expect((await uploadVoice(testApp.app, tidy)).statusCode).toBe(201);
+  });
+
+  it('writes uploads to disk as they arrive and refuses one too many from an address unread', async () => {
+    const ip = randomTestIp();
+    const body = multipartBody(audioFixture('voice-2s.ogg'));
+    const half = Math.floor(body.payload.length / 2);
+    const streams = Array.from({ length: UPLOADS_IN_PROGRESS_PER_ADDRESS }, () => {
+      const stream = new PassThrough();
+      stream.write(body.payload.subarray(0, half));
+      return stream;
+    });
+    const uploads = streams.map((stream) =>
+      testApp.app.inject({
+        method: 'POST',
+        url: '/api/uploads/voice',
+        headers: { 'content-type': body.contentType },
+        payload: stream,
+        remoteAddress: ip,
+      }),
+    );
+    // Half of every body has arrived: each is already a file on disk, not a buffer in memory.
+    const spooled = () => {
+      const folder = spoolDirOf(dataDir);
+      if (!fs.existsSync(folder)) return [];
+      return fs.readdirSync(folder).map((name) => fs.statSync(path.join(folder, name)).size);
+    };
+    await vi.waitFor(() => {
+      const sizes = spooled();
+      expect(sizes).toHaveLength(UPLOADS_IN_PROGRESS_PER_ADDRESS);
+      for (const size of sizes) expect(size).toBeGreaterThan(0);
+    }, 10_000);
+
+    // One more from the same address is refused before its body is read; another address is not.
+    const before = await countUploads();
+    const refused = await uploadVoice(testApp.app, audioFixture('voice-2s.ogg'), { ip });
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json().error).toEqual({
+      code: 'uploads_in_progress',
+      message: UPLOAD_MESSAGES.tooManyInProgress,
+    });
+    expect(await countUploads()).toBe(before);
+    expect((await uploadVoice(testApp.app, audioFixture('voice-2s.ogg'))).statusCode).toBe(201);
+
+    for (const stream of streams) stream.end(body.payload.subarray(half));
+    for (const response of await Promise.all(uploads)) expect(response.statusCode).toBe(201);
+    expect(spooled()).toEqual([]);
+    // Finished uploads free their places.
+    const next = await uploadVoice(testApp.app, audioFixture('voice-2s.ogg'), { ip });
+    expect(next.statusCode).toBe(201);
+  });
+
+  it('refuses new uploads with 503 while unclaimed uploads fill UNCLAIMED_UPLOADS_MAX_MB', async () => {
+    const db = testApp.database.db;
+    const fiveMb = 5 * 1024 * 1024;
+    const row = (name: string, donationId: string | null) => ({
+      storageKey: `voice/${name}.webm`,
+      contentType: 'audio/webm',
+      sizeBytes: fiveMb,
+      durationMs: 60_000,
+      donationId,
+    });
+    // A paid donation's voice message is claimed: it does not count against the cap.
+    const [claimed] = await db
+      .insert(voiceUploads)
+      .values(row('claimed-big', crypto.randomUUID()))
+      .returning();
+    expect((await uploadVoice(testApp.app, audioFixture('voice-2s.ogg'))).statusCode).toBe(201);
+
+    const [unclaimed] = await db
+      .insert(voiceUploads)
+      .values(row('unclaimed-big', null))
+      .returning();
+    const before = await countUploads();
+    const refused = await uploadVoice(testApp.app, audioFixture('voice-2s.ogg'));
+    expect(refused.statusCode).toBe(503);
+    expect(refused.json().error).toEqual({
+      code: 'uploads_full',
+      message: VOICE_MESSAGES.uploadsFull,
+    });
+    expect(await countUploads()).toBe(before);
+
+    const inserted = [claimed?.id ?? '', unclaimed?.id ?? ''];
+    await db.delete(voiceUploads).where(inArray(voiceUploads.id, inserted));
+    expect((await uploadVoice(testApp.app, audioFixture('voice-2s.ogg'))).statusCode).toBe(201);
   });
 
   /**

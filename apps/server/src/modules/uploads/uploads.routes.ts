@@ -1,22 +1,34 @@
 import fastifyMultipart from '@fastify/multipart';
 import type { FastifyPluginAsync } from 'fastify';
-import { VOICE_MESSAGES, type VoiceUploadResponse } from '@shabaash/core';
+import { VOICE_LIMITS, VOICE_MESSAGES, type VoiceUploadResponse } from '@shabaash/core';
 import { z } from 'zod';
 import { notFound } from '../../errors.ts';
-import { RateLimiter } from '../../lib/rate-limiter.ts';
+import { defineRateLimit } from '../../lib/rate-limits.ts';
+import type { UploadRules } from '../../lib/upload-reader.ts';
 import { createFileStorage } from '../../storage/create-file-storage.ts';
 import { parseRange } from './http-range.ts';
-import { readVoiceFile } from './read-voice-file.ts';
-import { findAttachedUpload, storeVoiceUpload } from './uploads.service.ts';
+import {
+  findAttachedUpload,
+  payloadTooLarge,
+  requireRoomForUploads,
+  storeVoiceUpload,
+} from './uploads.service.ts';
 
 /** A fan records a few takes at most; a script uploading all day is cut off. */
 const UPLOADS_PER_MINUTE = 10;
 const UPLOADS_PER_HOUR = 60;
 
+/** The recording: at most 10 MB (413), and no larger than its length needs (storeVoiceUpload). */
+const VOICE_FILE: UploadRules = {
+  maxBytes: VOICE_LIMITS.maxBytes,
+  tooLarge: payloadTooLarge,
+  missingFile: VOICE_MESSAGES.missingFile,
+};
+
 /**
- * The recording is streamed by the multipart parser and cut off at 10 MB by readVoiceFile (413);
- * this limit bounds only the bodies Fastify would buffer and parse (JSON, text), which are
- * refused anyway: they are not a file.
+ * The recording is streamed to disk by the UploadReader and cut off at 10 MB (413); this limit
+ * bounds only the bodies Fastify would buffer and parse (JSON, text), which are refused anyway:
+ * they are not a file.
  */
 const VOICE_UPLOAD_ROUTE = { bodyLimit: 64 * 1024 };
 
@@ -31,18 +43,23 @@ export const uploadRoutes: FastifyPluginAsync = async (app) => {
   await app.register(fastifyMultipart);
   const db = app.database.db;
   const storage = createFileStorage(app.config);
-  const perMinute = new RateLimiter(UPLOADS_PER_MINUTE, 60_000);
-  const perHour = new RateLimiter(UPLOADS_PER_HOUR, 3_600_000);
+  const maxUnclaimedBytes = app.config.UNCLAIMED_UPLOADS_MAX_MB * 1024 * 1024;
+  const uploadLimit = (name: string, max: number, windowMs: number) =>
+    defineRateLimit(app, { name, max, windowMs, message: VOICE_MESSAGES.tooManyUploads });
+  const perMinute = uploadLimit('voice-uploads-minute', UPLOADS_PER_MINUTE, 60_000);
+  const perHour = uploadLimit('voice-uploads-hour', UPLOADS_PER_HOUR, 3_600_000);
 
   /** Multipart, field `file`: checked by its content, stored, answered with its id. */
   app.post(
     '/api/uploads/voice',
     VOICE_UPLOAD_ROUTE,
     async (request, reply): Promise<VoiceUploadResponse> => {
-      perMinute.consume(request.ip, VOICE_MESSAGES.tooManyUploads);
-      perHour.consume(request.ip, VOICE_MESSAGES.tooManyUploads);
-      const data = await readVoiceFile(request, reply);
-      const upload = await storeVoiceUpload({ db, storage }, data);
+      await perMinute.consume(request, reply);
+      await perHour.consume(request, reply);
+      await requireRoomForUploads(db, maxUnclaimedBytes);
+      const upload = await app.uploads.receive(request, reply, VOICE_FILE, async (file) =>
+        storeVoiceUpload({ db, storage }, await file.read()),
+      );
       reply.status(201);
       return { upload_id: upload.id, duration_ms: upload.durationMs };
     },

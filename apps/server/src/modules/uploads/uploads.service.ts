@@ -1,12 +1,25 @@
 import crypto from 'node:crypto';
-import { and, eq, gt, inArray, isNotNull, isNull, lt, ne, notExists, or, sql } from 'drizzle-orm';
+import {
+  and,
+  eq,
+  gt,
+  inArray,
+  isNotNull,
+  isNull,
+  lt,
+  ne,
+  notExists,
+  or,
+  sql,
+  sum,
+} from 'drizzle-orm';
 import { VOICE_LIMITS, VOICE_MESSAGES } from '@shabaash/core';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database, Transaction } from '../../db/client.ts';
 import { donations, voiceUploads } from '../../db/schema.ts';
 import { AppError, badRequest, conflict } from '../../errors.ts';
 import type { FileStorage } from '../../storage/file-storage.ts';
-import { probeAudio } from './audio/probe-audio.ts';
+import { largestPlausibleBytes, probeAudio } from './audio/probe-audio.ts';
 
 export type VoiceUpload = typeof voiceUploads.$inferSelect;
 
@@ -14,7 +27,8 @@ export type UploadsContext = { db: Database; storage: FileStorage; log: FastifyB
 
 /**
  * Checks a recording by its content and stores it: an accepted container (judged by its bytes,
- * never its name or declared type) with a duration of 1–60 s read from the container. The
+ * never its name or declared type) with a duration of 1–60 s read from the container, and no
+ * larger than that much audio can be (so junk cannot ride along behind a short clip). The
  * file is stored under a fresh random id; the order names that id later.
  */
 export async function storeVoiceUpload(
@@ -29,6 +43,9 @@ export async function storeVoiceUpload(
   }
   if (probe.durationMs > VOICE_LIMITS.maxDurationMs + VOICE_LIMITS.maxDurationToleranceMs) {
     throw badRequest(VOICE_MESSAGES.tooLong, 'voice_too_long');
+  }
+  if (data.length > largestPlausibleBytes(probe.container, probe.durationMs)) {
+    throw new AppError(413, 'voice_too_large_for_duration', VOICE_MESSAGES.tooLargeForDuration);
   }
 
   const id = crypto.randomUUID();
@@ -55,6 +72,22 @@ export async function storeVoiceUpload(
 
 export function payloadTooLarge(): AppError {
   return new AppError(413, 'file_too_large', VOICE_MESSAGES.tooLarge);
+}
+
+/**
+ * Refuses a new upload (503) while the uploads no paid donation has claimed yet (fresh ones,
+ * and ones whose order still waits for its payment) hold `maxBytes` or more: abandoned uploads
+ * wait 24 h for the clean-up, and this keeps them from filling the disk or the bucket meanwhile.
+ * Checked before each upload starts, so uploads already under way may pass it by their size.
+ */
+export async function requireRoomForUploads(db: Database, maxBytes: number): Promise<void> {
+  const [row] = await db
+    .select({ bytes: sum(voiceUploads.sizeBytes) })
+    .from(voiceUploads)
+    .where(isNull(voiceUploads.donationId));
+  if (Number(row?.bytes ?? 0) >= maxBytes) {
+    throw new AppError(503, 'uploads_full', VOICE_MESSAGES.uploadsFull);
+  }
 }
 
 /**

@@ -309,10 +309,27 @@ describe('voice donations', () => {
       const donation = await donationRow(orderId);
 
       const announced = await stream.waitFor(isVoiceEvent);
-      expect(announced.data).toEqual({ donation_id: donation?.id });
-      // The payment's donation_changed and its alert both arrive; it is announced once.
-      await new Promise((resolve) => setTimeout(resolve, 200));
-      expect(stream.events.filter(isVoiceEvent)).toHaveLength(1);
+      expect(announced.data).toEqual({ donation_id: donation?.id, on_overlay: false });
+
+      // The payment's donation_changed and its alert both arrive; it is announced once. The
+      // stream checks events one after another, so a second voice tip's announcement comes
+      // after anything more the first one could have caused.
+      const sentinelOrder = await placeOrderId(
+        testApp.app,
+        'techgamer',
+        voiceOrder(await uploadFixture(testApp.app), { name: 'Sentinel' }),
+      );
+      await checkout(testApp.app, sentinelOrder, 'paid');
+      const sentinel = await donationRow(sentinelOrder);
+      await stream.waitFor(
+        (event) =>
+          isVoiceEvent(event) &&
+          (event.data as { donation_id: string }).donation_id === sentinel?.id,
+      );
+      expect(stream.events.filter(isVoiceEvent).map((event) => event.data)).toEqual([
+        { donation_id: donation?.id, on_overlay: false },
+        { donation_id: sentinel?.id, on_overlay: false },
+      ]);
       stream.close();
     });
 
@@ -336,7 +353,7 @@ describe('voice donations', () => {
       });
       expect(approved.statusCode).toBe(200);
       const announced = await stream.waitFor(isVoiceEvent);
-      expect(announced.data).toEqual({ donation_id: donation?.id });
+      expect(announced.data).toEqual({ donation_id: donation?.id, on_overlay: false });
       expect((await listVoiceMessages('chiaa')).voice_messages.map((m) => m.name)).toEqual([
         'Held',
       ]);

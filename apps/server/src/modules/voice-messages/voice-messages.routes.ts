@@ -9,8 +9,10 @@ import { notFound } from '../../errors.ts';
 import { parseInput } from '../../lib/validation.ts';
 import type { BusEvent } from '../../realtime/event-bus.ts';
 import { loadAlerts } from '../alerts/alerts.service.ts';
-import { findStreamerBySlugOrAlias, type Streamer } from '../streamers/streamers.service.ts';
+import type { Streamer } from '../../db/schema.ts';
+import { findStreamerBySlugOrAlias } from '../streamers/streamers.service.ts';
 import { isPlayableVoiceMessage, listVoiceMessages } from './voice-messages.service.ts';
+import { countOverlayConnections } from '../overlays/overlay-presence.ts';
 
 const slugParams = z.object({ slug: z.string().min(1).max(100) });
 
@@ -54,7 +56,9 @@ export const voiceMessageRoutes: FastifyPluginAsync = async (app) => {
       if (announced.has(donationId) || stream.isClosed) return;
       if (!(await isPlayableVoiceMessage(db, streamer.id, donationId))) return;
       announced.add(donationId);
-      const data: VoiceMessageEventData = { donation_id: donationId };
+      // One owner per clip: with an overlay open, the overlay plays it on stream.
+      const onOverlay = (await countOverlayConnections(db, streamer.id)) > 0;
+      const data: VoiceMessageEventData = { donation_id: donationId, on_overlay: onOverlay };
       stream.send({ event: VOICE_MESSAGE_EVENT, data });
     };
     const donationIdOf = async (event: BusEvent): Promise<string | null> => {

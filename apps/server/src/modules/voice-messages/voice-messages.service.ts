@@ -1,12 +1,12 @@
-import { and, desc, eq, inArray, type SQL } from 'drizzle-orm';
-import { VOICE_LIMITS, type VoiceMessage } from '@shabaash/core';
+import { and, desc, eq, type SQL } from 'drizzle-orm';
+import { sanitizeText, VOICE_LIMITS, type VoiceMessage } from '@shabaash/core';
 import type { Database } from '../../db/client.ts';
 import { donations, voiceUploads } from '../../db/schema.ts';
-import { sanitizeText } from '../donations/donation.presenter.ts';
+import { countedSql } from '../alerts/alertable.sql.ts';
 
 /**
  * The audio player's queue (spec 02 §7, audio player queries): paid donations, approved or
- * auto-approved, whose voice message is attached. A read-only view across donations and
+ * auto-approved (`countedSql`), whose voice message is attached. A read-only view across donations and
  * voice_uploads; neither table is written here.
  */
 function selectPlayable(db: Database, streamerId: string, extra?: SQL) {
@@ -26,14 +26,7 @@ function selectPlayable(db: Database, streamerId: string, extra?: SQL) {
       voiceUploads,
       and(eq(voiceUploads.id, donations.voiceUploadId), eq(voiceUploads.donationId, donations.id)),
     )
-    .where(
-      and(
-        eq(donations.streamerId, streamerId),
-        eq(donations.paymentStatus, 'success'),
-        inArray(donations.moderationStatus, ['approved', 'auto_approved']),
-        extra,
-      ),
-    );
+    .where(and(eq(donations.streamerId, streamerId), countedSql(), extra));
 }
 
 type PlayableRow = Awaited<ReturnType<typeof selectPlayable>>[number];

@@ -2,6 +2,7 @@ import { useEffect, useId, useRef, type ReactNode } from 'react';
 import { X } from 'lucide-react';
 
 import { cn } from '../../lib/cn';
+import { dismissToasts } from '../../lib/lazy-toast';
 
 /**
  * A modal dialog on the native `<dialog>` element: the browser traps focus, closes on Escape
@@ -31,7 +32,11 @@ export function Dialog({
   useEffect(() => {
     const dialog = ref.current;
     if (!dialog) return;
-    if (open && !dialog.open) dialog.showModal();
+    if (open && !dialog.open) {
+      // A toast about what came before would sit over the dialog's backdrop (issue 32).
+      dismissToasts();
+      dialog.showModal();
+    }
     if (!open && dialog.open) dialog.close();
   }, [open]);
 

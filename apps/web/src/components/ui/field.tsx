@@ -45,11 +45,17 @@ export function Field({
           {hint}
         </p>
       )}
-      {error && (
-        <p id={errorId} role="alert" className="text-sm text-red-600">
-          {error}
-        </p>
-      )}
+      <FieldError id={errorId} error={error} />
     </div>
+  );
+}
+
+/** A field's error under it, announced when it appears; nothing when there is none. */
+export function FieldError({ id, error }: { id: string | undefined; error: string | undefined }) {
+  if (!error) return null;
+  return (
+    <p id={id} role="alert" className="text-sm text-red-600">
+      {error}
+    </p>
   );
 }

@@ -51,7 +51,9 @@ export function Tabs<Value extends string>({
       <div
         role="tablist"
         aria-label={label}
-        className="flex gap-1 overflow-x-auto rounded-xl bg-slate-100 p-1"
+        // Tabs wrap onto more rows on a narrow screen, so every one (the selected one too) is
+        // always in view; none hides behind a scroll.
+        className="flex flex-wrap gap-1 rounded-xl bg-slate-100 p-1"
       >
         {items.map((item, index) => {
           const isSelected = item.value === value;

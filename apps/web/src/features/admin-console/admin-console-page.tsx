@@ -12,19 +12,24 @@ import { DashboardMessage } from '../dashboard/components/dashboard-message';
 import { DashboardShell } from '../dashboard/components/dashboard-shell';
 import type { InboxLead } from './admin-console.api';
 import { ADMIN_TEXT } from './admin-console.constants';
+import { PlanPurchasesPanel } from '../plans/admin-plans';
 import { AuditPanel } from './audit-panel';
+import { BackupProblemBanner, BackupsPanel } from './backups-panel';
+import { BACKUPS_TEXT } from './backups.constants';
 import { InboxPanel } from './inbox-panel';
 import { prefillFromLead, type StreamerPrefill } from './lead-to-streamer';
 import { SitePanel } from './site-panel';
 import { StreamersPanel } from './streamers-panel';
 
-type Section = 'streamers' | 'inbox' | 'site' | 'audit';
+type Section = 'streamers' | 'inbox' | 'site' | 'audit' | 'plans' | 'backups';
 
 const SECTIONS: Array<TabItem<Section>> = [
   { value: 'streamers', label: ADMIN_TEXT.streamersTab },
   { value: 'inbox', label: ADMIN_TEXT.inboxTab },
   { value: 'site', label: ADMIN_TEXT.siteTab },
   { value: 'audit', label: ADMIN_TEXT.auditTab },
+  { value: 'plans', label: ADMIN_TEXT.plansTab },
+  { value: 'backups', label: BACKUPS_TEXT.tab },
 ];
 
 /**
@@ -73,6 +78,7 @@ function AdminConsole({ user }: { user: AuthUser }) {
         </div>
         <LogoutButton className="self-start sm:self-auto" />
       </header>
+      <BackupProblemBanner onOpen={() => setSection('backups')} />
       <Tabs items={SECTIONS} value={section} onChange={setSection} label={ADMIN_TEXT.sectionsLabel}>
         {section === 'streamers' && (
           <StreamersPanel prefill={prefill} onClearPrefill={() => setPrefill(null)} />
@@ -80,6 +86,8 @@ function AdminConsole({ user }: { user: AuthUser }) {
         {section === 'inbox' && <InboxPanel onCreateFromLead={handleCreateFromLead} />}
         {section === 'site' && <SitePanel />}
         {section === 'audit' && <AuditPanel />}
+        {section === 'backups' && <BackupsPanel />}
+        {section === 'plans' && <PlanPurchasesPanel />}
       </Tabs>
     </DashboardShell>
   );

@@ -1,46 +1,28 @@
 import type {
-  AdminStreamerSummary,
-  AuditEntry,
+  AdminStreamerList,
+  AdminStreamerResponse,
+  AdminVideoUrl,
+  AuditList,
+  BackupStatus,
   CreateStreamerRequest,
-  InviteSummary,
+  CreatedStreamer,
+  InboxLead,
+  InboxLeadList,
+  InboxMessageList,
   MemberInviteResponse,
   MemberRequest,
+  SiteConfig,
 } from '@shabaash/core';
 
 import { ApiError, GENERIC_ERROR_MESSAGE, apiFetch } from '../../lib/api';
 
-/** A sign-up lead as the admin inbox lists it (GET /api/admin/leads). */
-export type InboxLead = {
-  id: string;
-  name: string;
-  mobile_number: string;
-  youtube_channel: string;
-  email: string;
-  instagram_handle: string | null;
-  plan: string | null;
-  created_at: string;
-};
-
-/** A contact message as the admin inbox lists it (GET /api/admin/contact-messages). */
-export type InboxMessage = {
-  id: string;
-  name: string;
-  email: string;
-  phone: string | null;
-  message: string;
-  emailed_at: string | null;
-  created_at: string;
-};
-
-export type CreatedStreamer = {
-  streamer: { id: string; slug: string; name: string; brand_color: string };
-  invite: (InviteSummary & { url: string }) | null;
-};
+// The answers' shapes are core's contracts, shared with the server's presenters.
+export type { CreatedStreamer, InboxLead };
 
 const streamerPath = (slug: string) => `/api/admin/streamers/${encodeURIComponent(slug)}`;
 
 export async function searchStreamers(query: string, token: string, signal?: AbortSignal) {
-  const body = await apiFetch<{ streamers: AdminStreamerSummary[] }>(
+  const body = await apiFetch<AdminStreamerList>(
     `/api/admin/streamers?q=${encodeURIComponent(query)}`,
     { token, signal },
   );
@@ -55,9 +37,9 @@ export function createStreamer(request: CreateStreamerRequest, token: string) {
   });
 }
 
-/** Adds a member: undefined when the account existed, the invite when a link was made. */
+/** Invites a member: the one-time link they accept to join. */
 export function addMember(slug: string, request: MemberRequest, token: string) {
-  return apiFetch<MemberInviteResponse | undefined>(`${streamerPath(slug)}/members`, {
+  return apiFetch<MemberInviteResponse>(`${streamerPath(slug)}/members`, {
     method: 'POST',
     body: request,
     token,
@@ -79,18 +61,18 @@ export function withdrawInvite(slug: string, inviteId: string, token: string) {
 }
 
 export function setActive(slug: string, isActive: boolean, token: string) {
-  return apiFetch<{ streamer: AdminStreamerSummary }>(
+  return apiFetch<AdminStreamerResponse>(
     `${streamerPath(slug)}/${isActive ? 'reactivate' : 'deactivate'}`,
     { method: 'POST', token },
   );
 }
 
 export async function fetchLeads(token: string, signal?: AbortSignal) {
-  return (await apiFetch<{ leads: InboxLead[] }>('/api/admin/leads', { token, signal })).leads;
+  return (await apiFetch<InboxLeadList>('/api/admin/leads', { token, signal })).leads;
 }
 
 export async function fetchMessages(token: string, signal?: AbortSignal) {
-  const body = await apiFetch<{ messages: InboxMessage[] }>('/api/admin/contact-messages', {
+  const body = await apiFetch<InboxMessageList>('/api/admin/contact-messages', {
     token,
     signal,
   });
@@ -98,15 +80,23 @@ export async function fetchMessages(token: string, signal?: AbortSignal) {
 }
 
 export async function fetchVideoUrl(token: string, signal?: AbortSignal) {
-  return apiFetch<{ video_url: string | null }>('/api/admin/site/video-url', { token, signal });
+  return apiFetch<AdminVideoUrl>('/api/admin/site/video-url', { token, signal });
 }
 
 export function saveVideoUrl(videoUrl: string | null, token: string) {
-  return apiFetch<{ video_url: string | null }>('/api/admin/site/video-url', {
+  return apiFetch<AdminVideoUrl>('/api/admin/site/video-url', {
     method: 'PUT',
     body: { video_url: videoUrl },
     token,
   });
+}
+
+export function fetchSiteConfig(token: string, signal?: AbortSignal) {
+  return apiFetch<SiteConfig>('/api/admin/site/config', { token, signal });
+}
+
+export function saveSiteConfig(config: SiteConfig, token: string) {
+  return apiFetch<SiteConfig>('/api/admin/site/config', { method: 'PUT', body: config, token });
 }
 
 export async function fetchAudit(
@@ -117,7 +107,7 @@ export async function fetchAudit(
   const query = new URLSearchParams({ limit: '100' });
   if (options.streamer) query.set('streamer', options.streamer);
   if (options.before) query.set('before', String(options.before));
-  const body = await apiFetch<{ entries: AuditEntry[] }>(`/api/admin/audit?${query.toString()}`, {
+  const body = await apiFetch<AuditList>(`/api/admin/audit?${query.toString()}`, {
     token,
     signal,
   });
@@ -142,4 +132,9 @@ export async function downloadCsv(path: string, filename: string, token: string)
   link.download = filename;
   link.click();
   setTimeout(() => URL.revokeObjectURL(url), 1_000);
+}
+
+/** The backup schedule, the recent runs and any failed or missed backup (issue 31). */
+export function fetchBackups(token: string, signal?: AbortSignal) {
+  return apiFetch<BackupStatus>('/api/admin/backups', { token, signal });
 }

@@ -1,4 +1,4 @@
-import type { CreateStreamerRequest, MemberRequest } from '@shabaash/core';
+import type { CreateStreamerRequest, MemberRequest, SiteConfig } from '@shabaash/core';
 import {
   keepPreviousData,
   skipToken,
@@ -15,10 +15,13 @@ import {
   addMember,
   createStreamer,
   fetchAudit,
+  fetchBackups,
   fetchLeads,
   fetchMessages,
+  fetchSiteConfig,
   fetchVideoUrl,
   removeMember,
+  saveSiteConfig,
   saveVideoUrl,
   searchStreamers,
   setActive,
@@ -73,6 +76,14 @@ export function useVideoUrl() {
   return useAdminQuery(['video-url'], fetchVideoUrl);
 }
 
+export function useBackups() {
+  return useAdminQuery(['backups'], fetchBackups);
+}
+
+export function useSiteConfigSettings() {
+  return useAdminQuery(['site-config'], fetchSiteConfig);
+}
+
 /** The audit log, newest first, a hundred entries a page. */
 export function useAudit(streamer: string) {
   const { token } = useSession();
@@ -122,6 +133,10 @@ export function useAdminMutations() {
     }),
     saveVideoUrl: useMutation({
       mutationFn: (videoUrl: string | null) => saveVideoUrl(videoUrl, requireToken()),
+      onSettled,
+    }),
+    saveSiteConfig: useMutation({
+      mutationFn: (config: SiteConfig) => saveSiteConfig(config, requireToken()),
       onSettled,
     }),
   };

@@ -7,14 +7,17 @@ import { Field } from '../../components/ui/field';
 import { Input } from '../../components/ui/input';
 import { ADMIN_TEXT, adminDateFormat } from './admin-console.constants';
 import { useAudit } from './admin-console.queries';
+import { auditValueLines } from './audit-value';
 import { LoadState } from './load-state';
 
-/** An old or new value as short text: strings as they are, the rest as compact JSON. */
-export function auditValueText(value: unknown): string {
-  if (value === null || value === undefined) return '—';
-  if (typeof value === 'string') return value;
-  const text = JSON.stringify(value);
-  return text.length > 160 ? `${text.slice(0, 157)}…` : text;
+function AuditValue({ value, field }: { value: unknown; field: string }) {
+  return (
+    <ul>
+      {auditValueLines(value, field).map((line, index) => (
+        <li key={index}>{line}</li>
+      ))}
+    </ul>
+  );
 }
 
 function AuditRow({ entry }: { entry: AuditEntry }) {
@@ -31,10 +34,10 @@ function AuditRow({ entry }: { entry: AuditEntry }) {
         {entry.section}.{entry.field}
       </td>
       <td className="max-w-56 py-2 pr-3 break-words text-slate-600">
-        {auditValueText(entry.old_value)}
+        <AuditValue value={entry.old_value} field={entry.field} />
       </td>
       <td className="max-w-56 py-2 break-words text-slate-900">
-        {auditValueText(entry.new_value)}
+        <AuditValue value={entry.new_value} field={entry.field} />
       </td>
     </tr>
   );

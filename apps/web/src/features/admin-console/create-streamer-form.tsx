@@ -5,7 +5,8 @@ import { toast } from '../../lib/lazy-toast';
 import { Button } from '../../components/ui/button';
 import { Field } from '../../components/ui/field';
 import { Input } from '../../components/ui/input';
-import { ApiError, GENERIC_ERROR_MESSAGE } from '../../lib/api';
+import { GENERIC_ERROR_MESSAGE } from '../../lib/api';
+import { errorText } from '../../lib/api-error';
 import type { CreatedStreamer } from './admin-console.api';
 import { ADMIN_TEXT } from './admin-console.constants';
 import { useAdminMutations } from './admin-console.queries';
@@ -57,8 +58,7 @@ export function CreateStreamerForm({
         setDraft(EMPTY);
         onCreated(result);
       },
-      onError: (error) =>
-        setProblem(error instanceof ApiError ? error.message : GENERIC_ERROR_MESSAGE),
+      onError: (error) => setProblem(errorText(error)),
     });
   };
 

@@ -3,7 +3,7 @@ import { toast } from '../../lib/lazy-toast';
 
 import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card';
-import { ApiError, GENERIC_ERROR_MESSAGE } from '../../lib/api';
+import { errorText } from '../../lib/api-error';
 import { useSession } from '../auth/use-session';
 import { downloadCsv, type InboxLead } from './admin-console.api';
 import { ADMIN_TEXT, adminDateFormat } from './admin-console.constants';
@@ -19,9 +19,7 @@ function CsvButton({ path, filename }: { path: string; filename: string }) {
       disabled={!token}
       onClick={() => {
         if (!token) return;
-        downloadCsv(path, filename, token).catch((error: unknown) =>
-          toast.error(error instanceof ApiError ? error.message : GENERIC_ERROR_MESSAGE),
-        );
+        downloadCsv(path, filename, token).catch((error: unknown) => toast.error(errorText(error)));
       }}
     >
       <Download aria-hidden="true" className="size-4" />

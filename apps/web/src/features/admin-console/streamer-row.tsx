@@ -7,13 +7,11 @@ import { toast } from '../../lib/lazy-toast';
 import { Badge } from '../../components/ui/badge';
 import { Button, buttonStyles } from '../../components/ui/button';
 import { Input } from '../../components/ui/input';
-import { ApiError, GENERIC_ERROR_MESSAGE } from '../../lib/api';
+import { errorText } from '../../lib/api-error';
 import { ADMIN_TEXT, adminDateFormat } from './admin-console.constants';
 import { useAdminMutations } from './admin-console.queries';
+import { AdminStreamerPlans } from '../plans/admin-plans';
 import { InviteLink } from './invite-link';
-
-const messageOf = (error: unknown) =>
-  error instanceof ApiError ? error.message : GENERIC_ERROR_MESSAGE;
 
 /** One streamer in the console: status, members, invites, and what an admin can do to it. */
 export function StreamerRow({ streamer }: { streamer: AdminStreamerSummary }) {
@@ -23,7 +21,7 @@ export function StreamerRow({ streamer }: { streamer: AdminStreamerSummary }) {
   const [inviteUrl, setInviteUrl] = useState<string | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
   const { slug } = streamer;
-  const onError = (error: unknown) => setProblem(messageOf(error));
+  const onError = (error: unknown) => setProblem(errorText(error));
 
   const handleAdd = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -34,8 +32,7 @@ export function StreamerRow({ streamer }: { streamer: AdminStreamerSummary }) {
       {
         onSuccess: (result) => {
           setEmail('');
-          if (result?.status === 'invited') setInviteUrl(result.invite.url);
-          else toast.success(ADMIN_TEXT.memberAdded);
+          setInviteUrl(result.invite.url);
         },
         onError,
       },
@@ -101,13 +98,19 @@ export function StreamerRow({ streamer }: { streamer: AdminStreamerSummary }) {
       <div className="grid gap-4 sm:grid-cols-2">
         <section className="flex flex-col gap-2">
           <h4 className="text-sm font-medium text-slate-800">{ADMIN_TEXT.members}</h4>
-          {streamer.members.length === 0 ? (
+          {streamer.members.length === 0 && streamer.pending_invites.length === 0 ? (
             <p className="text-sm text-slate-500">{ADMIN_TEXT.noMembers}</p>
           ) : (
+            // Who accepted their invite, then who has a link not yet used.
             <ul className="flex flex-col gap-1 text-sm">
               {streamer.members.map((member) => (
-                <li key={member.email} className="flex items-center gap-2">
+                <li
+                  key={member.email}
+                  data-member-status="accepted"
+                  className="flex items-center gap-2"
+                >
                   <span className="min-w-0 truncate">{member.email}</span>
+                  <Badge variant="success">{ADMIN_TEXT.accepted}</Badge>
                   {member.is_admin && <Badge>{ADMIN_TEXT.adminMember}</Badge>}
                   <Button
                     variant="ghost"
@@ -124,37 +127,34 @@ export function StreamerRow({ streamer }: { streamer: AdminStreamerSummary }) {
                   </Button>
                 </li>
               ))}
+              {streamer.pending_invites.map((invite) => (
+                <li
+                  key={invite.id}
+                  data-member-status="pending"
+                  className="flex items-center gap-2 text-slate-600"
+                >
+                  <span className="min-w-0 truncate">{invite.email}</span>
+                  <Badge variant="warning">{ADMIN_TEXT.pending}</Badge>
+                  {invite.is_admin && <Badge>{ADMIN_TEXT.adminMember}</Badge>}
+                  <span className="text-xs">
+                    {ADMIN_TEXT.expires(adminDateFormat.format(new Date(invite.expires_at)))}
+                  </span>
+                  <Button
+                    variant="ghost"
+                    size="sm"
+                    className="ml-auto"
+                    onClick={() =>
+                      mutations.withdrawInvite.mutate(
+                        { slug, inviteId: invite.id },
+                        { onSuccess: () => toast.success(ADMIN_TEXT.inviteWithdrawn), onError },
+                      )
+                    }
+                  >
+                    {ADMIN_TEXT.withdraw}
+                  </Button>
+                </li>
+              ))}
             </ul>
-          )}
-          {streamer.pending_invites.length > 0 && (
-            <>
-              <h4 className="mt-2 text-sm font-medium text-slate-800">
-                {ADMIN_TEXT.pendingInvites}
-              </h4>
-              <ul className="flex flex-col gap-1 text-sm">
-                {streamer.pending_invites.map((invite) => (
-                  <li key={invite.id} className="flex items-center gap-2 text-slate-600">
-                    <span className="min-w-0 truncate">{invite.email}</span>
-                    <span className="text-xs">
-                      {ADMIN_TEXT.expires(adminDateFormat.format(new Date(invite.expires_at)))}
-                    </span>
-                    <Button
-                      variant="ghost"
-                      size="sm"
-                      className="ml-auto"
-                      onClick={() =>
-                        mutations.withdrawInvite.mutate(
-                          { slug, inviteId: invite.id },
-                          { onSuccess: () => toast.success(ADMIN_TEXT.inviteWithdrawn), onError },
-                        )
-                      }
-                    >
-                      {ADMIN_TEXT.withdraw}
-                    </Button>
-                  </li>
-                ))}
-              </ul>
-            </>
           )}
         </section>
         <form noValidate onSubmit={handleAdd} className="flex flex-col gap-2">
@@ -188,6 +188,7 @@ export function StreamerRow({ streamer }: { streamer: AdminStreamerSummary }) {
           </label>
         </form>
       </div>
+      <AdminStreamerPlans slug={slug} />
       {inviteUrl && <InviteLink url={inviteUrl} />}
       {problem && (
         <p role="alert" className="text-sm font-medium text-red-700">

@@ -135,7 +135,7 @@ function AudioPlayer({
 
   /** Spec 02 §9: the next message starts 1 s after one ends. */
   function handleEnded() {
-    if (!nextId) return;
+    if (!nextId || overlayClipsRef.current.has(nextId)) return;
     cancelAdvance();
     advanceTimerRef.current = window.setTimeout(() => {
       advanceTimerRef.current = null;
@@ -143,13 +143,16 @@ function AudioPlayer({
     }, AUDIO_PLAYER_DEFAULTS.autoAdvanceDelayMs);
   }
 
-  const liveStatus = useVoiceMessageEvents(slug, (donationId) => {
+  // Clips an open overlay plays on stream: never started here by themselves (heard once).
+  const overlayClipsRef = useRef(new Set<string>());
+  const liveStatus = useVoiceMessageEvents(slug, (donationId, isOnOverlay) => {
+    if (isOnOverlay) overlayClipsRef.current.add(donationId);
     const latest = queryClient.getQueryData<VoiceMessagesResponse>(
       audioPlayerQueryKeys.voiceMessages(slug),
     );
     const isKnown = latest?.voice_messages.some(({ id }) => id === donationId) ?? false;
     const isBusy = isPlaying || advanceTimerRef.current !== null;
-    if (shouldAutoPlayArrival({ autoPlay, isPlaying: isBusy, isKnown })) {
+    if (shouldAutoPlayArrival({ autoPlay, isPlaying: isBusy, isKnown, isOnOverlay })) {
       selectRef.current(donationId, { play: true });
     }
   });
@@ -255,6 +258,7 @@ function AudioPlayer({
       )}
 
       <AutoPlaySwitch checked={autoPlay} onChange={setAutoPlay} />
+      <p className="text-xs text-slate-500">{AUDIO_PLAYER_TEXT.overlayOwnsClips}</p>
 
       {messages.length > 0 && (
         <VoiceQueue

@@ -17,6 +17,9 @@ export const AUDIO_PLAYER_TEXT = {
   volume: 'Volume',
   seek: 'Seek',
   autoPlay: 'Auto-play new messages',
+  /** Issue 24: one owner per clip. */
+  overlayOwnsClips:
+    'While your alert overlay is open, it plays each voice message on stream after the alert sound; this page then does not start it by itself, so it is heard once.',
   queue: 'Voice message queue',
   nowPlaying: 'Now playing',
   streamerNotFound: 'This streamer does not exist.',

@@ -58,3 +58,11 @@ describe('audio queue', () => {
     expect(AUDIO_PLAYER_TEXT.title('Tech Gamer')).toBe('Tech Gamer — Voice Messages');
   });
 });
+
+describe('one owner per clip (issue 24)', () => {
+  it('does not auto-play a new message that an open overlay plays on stream', () => {
+    const arrival = { autoPlay: true, isPlaying: false, isKnown: true };
+    expect(shouldAutoPlayArrival(arrival)).toBe(true);
+    expect(shouldAutoPlayArrival({ ...arrival, isOnOverlay: true })).toBe(false);
+  });
+});

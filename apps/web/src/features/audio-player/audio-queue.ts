@@ -33,8 +33,10 @@ export function shouldAutoPlayArrival(options: {
   autoPlay: boolean;
   isPlaying: boolean;
   isKnown: boolean;
+  /** An open overlay plays it on stream (issue 24: one owner per clip, heard once). */
+  isOnOverlay?: boolean;
 }): boolean {
-  return options.autoPlay && !options.isPlaying && options.isKnown;
+  return options.autoPlay && !options.isPlaying && options.isKnown && !options.isOnOverlay;
 }
 
 /** A clip length for the seek bar: the element's when it knows it, else the server's. */

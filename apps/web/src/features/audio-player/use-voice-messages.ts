@@ -22,11 +22,12 @@ export type LiveStatus = 'connecting' | 'live';
 /**
  * Follows the audio player's live stream: on every (re)connect the list is reloaded, so a
  * dropped connection misses nothing; on each new message the list is reloaded and then
- * `onArrival` hears the donation id. EventSource reconnects by itself.
+ * `onArrival` hears the donation id, and whether an open overlay plays it on stream.
+ * EventSource reconnects by itself.
  */
 export function useVoiceMessageEvents(
   slug: string,
-  onArrival: (donationId: string) => void,
+  onArrival: (donationId: string, isOnOverlay: boolean) => void,
 ): LiveStatus {
   const queryClient = useQueryClient();
   const [status, setStatus] = useState<LiveStatus>('connecting');
@@ -45,9 +46,9 @@ export function useVoiceMessageEvents(
       void reload();
     };
     const handleVoiceMessage = (event: MessageEvent<string>) => {
-      const donationId = parseDonationId(event.data);
-      if (!donationId) return;
-      void reload().then(() => onArrivalRef.current(donationId));
+      const arrival = parseArrival(event.data);
+      if (!arrival) return;
+      void reload().then(() => onArrivalRef.current(arrival.donationId, arrival.isOnOverlay));
     };
     const handleError = () => setStatus('connecting');
     source.addEventListener('ready', handleReady);
@@ -59,10 +60,11 @@ export function useVoiceMessageEvents(
   return status;
 }
 
-function parseDonationId(data: string): string | null {
+function parseArrival(data: string): { donationId: string; isOnOverlay: boolean } | null {
   try {
     const parsed = JSON.parse(data) as Partial<VoiceMessageEventData> | null;
-    return typeof parsed?.donation_id === 'string' ? parsed.donation_id : null;
+    if (typeof parsed?.donation_id !== 'string') return null;
+    return { donationId: parsed.donation_id, isOnOverlay: parsed.on_overlay === true };
   } catch {
     return null;
   }

@@ -1,6 +1,7 @@
 import { AUTH_MESSAGES, PASSWORD_MIN_LENGTH } from '@shabaash/core';
 
 import { ApiError } from '../../lib/api';
+import { apiErrorText } from '../../lib/api-error';
 
 /** A toast's title and description. */
 export type ToastMessage = { title: string; description: string };
@@ -68,7 +69,7 @@ export function describeAuthFailure(error: unknown, form: 'login' | 'signup'): T
     const hasServerMessage = error.code !== 'http_error' && error.message !== '';
     return {
       title: text.failedTitle,
-      description: hasServerMessage ? error.message : text.failedFallback,
+      description: hasServerMessage ? apiErrorText(error) : text.failedFallback,
     };
   }
   return { title: text.errorTitle, description: AUTH_MESSAGES.genericError };

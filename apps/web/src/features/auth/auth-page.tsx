@@ -27,7 +27,10 @@ const TABS: Array<TabItem<AuthTab>> = [
 export function AuthPage() {
   const session = useSession();
   const [searchParams] = useSearchParams();
-  const [tab, setTab] = useState<AuthTab>('login');
+  // `?tab=signup` opens on sign-up: a plan's Continue leads a new creator there (issue 22).
+  const [tab, setTab] = useState<AuthTab>(
+    searchParams.get('tab') === 'signup' ? 'signup' : 'login',
+  );
   const target = redirectTargetFrom(searchParams);
   const isDashboardOnly = isDashboardLogin(searchParams);
 

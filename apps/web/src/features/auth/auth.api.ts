@@ -1,4 +1,13 @@
-import type { AuthResponse, AuthUser, LoginRequest, RegisterRequest } from '@shabaash/core';
+import type {
+  AuthResponse,
+  AuthUser,
+  ForgotPasswordRequest,
+  LoginRequest,
+  RegisterRequest,
+  ResetPasswordRequest,
+  VerifyEmailRequest,
+  VerifyEmailResponse,
+} from '@shabaash/core';
 
 import { apiFetch } from '../../lib/api';
 
@@ -21,4 +30,27 @@ export async function fetchSessionUser(token: string, signal?: AbortSignal): Pro
 /** Revokes the session on the server (DESIGN.md corrects the spec's local-only sign-out). */
 export async function logoutRequest(token: string): Promise<void> {
   await apiFetch<undefined>('/api/auth/logout', { method: 'POST', token });
+}
+
+/** "Forgot password?": the server answers the same whether or not the e-mail has an account. */
+export async function forgotPasswordRequest(input: ForgotPasswordRequest): Promise<void> {
+  await apiFetch<{ message: string }>('/api/auth/password-reset/request', {
+    method: 'POST',
+    body: input,
+  });
+}
+
+/** Sets a new password with the e-mailed link's token; every session of the account ends. */
+export async function resetPasswordRequest(input: ResetPasswordRequest): Promise<void> {
+  await apiFetch<undefined>('/api/auth/password-reset/confirm', { method: 'POST', body: input });
+}
+
+/** Opens the e-mailed verification link's token; works without a session. */
+export function verifyEmailRequest(input: VerifyEmailRequest): Promise<VerifyEmailResponse> {
+  return apiFetch<VerifyEmailResponse>('/api/auth/verify-email', { method: 'POST', body: input });
+}
+
+/** Mails the signed-in account a new verification link. */
+export async function resendVerificationRequest(token: string): Promise<void> {
+  await apiFetch<{ message: string }>('/api/auth/verify-email/resend', { method: 'POST', token });
 }

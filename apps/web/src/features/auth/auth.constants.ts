@@ -24,4 +24,19 @@ export const AUTH_TEXT = {
   logout: 'Logout',
   logoutPending: 'Logging out...',
   checkingSession: 'Checking your session…',
+  forgotPasswordLink: 'Forgot password?',
+  forgotTitle: 'Forgot your password?',
+  forgotDescription:
+    'Enter the email of your account and we will send you a link to set a new one.',
+  forgotButton: 'Send reset link',
+  forgotPending: 'Sending...',
+  backToLogin: 'Back to login',
+  resetTitle: 'Set a new password',
+  resetDescription:
+    'Choose a new password. Every device signed in to your account will be signed out.',
+  newPasswordLabel: 'New password',
+  resetButton: 'Set new password',
+  resetPending: 'Saving...',
+  resetMissingToken: 'This page needs the link from your email. Please ask for a new one.',
+  requestNewLink: 'Ask for a new link',
 } as const;

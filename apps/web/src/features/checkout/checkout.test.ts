@@ -7,7 +7,7 @@ describe('statusParamForResult (spec 02 §4, Checkout result)', () => {
   it.each([
     ['paid', 'success'],
     ['failed', 'failure'],
-    ['cancelled', 'failure'],
+    ['cancelled', 'cancelled'],
     ['pending', 'pending'],
   ] as const)('%s → %s', (result, status) => {
     expect(statusParamForResult(result)).toBe(status);

@@ -1,5 +1,6 @@
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, type UseQueryResult } from '@tanstack/react-query';
 
+import { useReadyNotice } from './checkout-ready-notice';
 import type { Checkout, PaymentSettings } from './checkout.types';
 import { loadCheckout, shouldRetryCheckoutLoad } from './load-checkout';
 
@@ -8,7 +9,8 @@ export type CheckoutState =
 
 /**
  * Loads the streamer's checkout once per page load. While it loads the Donate button is held
- * back ('Payment System Not Ready'); a failure is the 'Payment System Error' state (spec 02 §8).
+ * back ('Payment System Not Ready'); a failure is the 'Payment System Error' state; once it is
+ * ready, the 'Payment System Ready' toast says so (spec 02 §8; when, see createReadyNotice).
  */
 export function useCheckout(payment: PaymentSettings): CheckoutState {
   const query = useQuery({
@@ -22,6 +24,13 @@ export function useCheckout(payment: PaymentSettings): CheckoutState {
     // The checkout holds functions: nothing in it can be structurally shared.
     structuralSharing: false,
   });
+
+  const state = checkoutStateOf(query);
+  useReadyNotice(state.status);
+  return state;
+}
+
+function checkoutStateOf(query: UseQueryResult<Checkout, unknown>): CheckoutState {
   if (query.isPending) return { status: 'loading' };
   if (query.isError) return { status: 'error' };
   return { status: 'ready', checkout: query.data };

@@ -6,6 +6,7 @@ import { Button } from '../../components/ui/button';
 import { Field } from '../../components/ui/field';
 import { Input, Textarea } from '../../components/ui/input';
 import { ApiError } from '../../lib/api';
+import { apiErrorText } from '../../lib/api-error';
 import { CONTACT_TEXT } from './contact.constants';
 import { useSendContactMessage } from './use-send-contact-message';
 
@@ -45,7 +46,7 @@ export function ContactForm({ messageRef }: { messageRef?: Ref<HTMLTextAreaEleme
         const isOurRefusal =
           error instanceof ApiError && (error.status === 400 || error.status === 429);
         toast.error(SITE_MESSAGES.contactErrorTitle, {
-          description: isOurRefusal ? error.message : SITE_MESSAGES.contactError,
+          description: isOurRefusal ? apiErrorText(error) : SITE_MESSAGES.contactError,
         });
       },
     });

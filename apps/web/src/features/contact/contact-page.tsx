@@ -2,7 +2,7 @@ import { Mail, MessageCircle, Phone } from 'lucide-react';
 import type { LucideIcon } from 'lucide-react';
 import { useRef, type ReactNode } from 'react';
 
-import { Button } from '../../components/ui/button';
+import { buttonStyles } from '../../components/ui/button';
 import {
   Card,
   CardContent,
@@ -12,12 +12,18 @@ import {
 } from '../../components/ui/card';
 import { Container } from '../../components/ui/container';
 import { MarketingLayout, PageIntro } from '../marketing/components/marketing-layout';
+import { useSiteConfig } from '../site-config/use-site-config';
 import { ContactForm } from './contact-form';
-import { CONTACT_DETAILS, CONTACT_TEXT } from './contact.constants';
+import { CONTACT_TEXT } from './contact.constants';
 
-/** The contact page (spec 01 §2): e-mail, phone and live-chat cards and the message form. */
+/**
+ * The contact page (spec 01 §2): e-mail, phone and live-chat cards and the message form. The
+ * details come from the admin console's site settings, and a card shows only when its detail is
+ * set: no placeholder number passes for a real one, and no chat is offered that nobody runs.
+ */
 export function ContactPage() {
   const messageRef = useRef<HTMLTextAreaElement>(null);
+  const support = useSiteConfig().data?.support ?? {};
 
   return (
     <MarketingLayout>
@@ -26,36 +32,46 @@ export function ContactPage() {
       </PageIntro>
       <Container className="grid gap-8 pb-20 lg:grid-cols-[1fr_1.6fr]">
         <ul className="flex flex-col gap-4">
-          <ContactCard Icon={Mail} title={CONTACT_TEXT.emailTitle} text={CONTACT_TEXT.emailText}>
-            <a
-              href={`mailto:${CONTACT_DETAILS.email}`}
-              className="font-semibold text-brand-700 hover:underline"
+          {support.email && (
+            <ContactCard Icon={Mail} title={CONTACT_TEXT.emailTitle} text={CONTACT_TEXT.emailText}>
+              <a
+                href={`mailto:${support.email}`}
+                className="font-semibold text-brand-700 hover:underline"
+              >
+                {support.email}
+              </a>
+            </ContactCard>
+          )}
+          {support.phone && (
+            <ContactCard
+              Icon={Phone}
+              title={CONTACT_TEXT.phoneTitle}
+              text={support.hours ?? CONTACT_TEXT.phoneText}
             >
-              {CONTACT_DETAILS.email}
-            </a>
-          </ContactCard>
-          <ContactCard
-            Icon={Phone}
-            title={CONTACT_TEXT.phoneTitle}
-            text={CONTACT_DETAILS.phoneHours}
-          >
-            <a
-              href={CONTACT_DETAILS.phoneHref}
-              className="font-semibold text-brand-700 hover:underline"
+              <a
+                href={`tel:${support.phone.replace(/[ -]/g, '')}`}
+                className="font-semibold text-brand-700 hover:underline"
+              >
+                {support.phone}
+              </a>
+            </ContactCard>
+          )}
+          {support.chat_url && (
+            <ContactCard
+              Icon={MessageCircle}
+              title={CONTACT_TEXT.chatTitle}
+              text={CONTACT_TEXT.chatText}
             >
-              {CONTACT_DETAILS.phoneDisplay}
-            </a>
-          </ContactCard>
-          <ContactCard
-            Icon={MessageCircle}
-            title={CONTACT_TEXT.chatTitle}
-            text={CONTACT_TEXT.chatText}
-          >
-            {/* There is no chat service yet: the button takes the visitor to the message box. */}
-            <Button variant="secondary" size="sm" onClick={() => messageRef.current?.focus()}>
-              {CONTACT_TEXT.chatButton}
-            </Button>
-          </ContactCard>
+              <a
+                href={support.chat_url}
+                target="_blank"
+                rel="noopener noreferrer"
+                className={buttonStyles({ variant: 'secondary', size: 'sm' })}
+              >
+                {CONTACT_TEXT.chatButton}
+              </a>
+            </ContactCard>
+          )}
         </ul>
         <Card>
           <CardHeader>

@@ -27,20 +27,24 @@ describe('chooseDashboardView', () => {
     const streamers = [buildStreamer(), buildStreamer({ streamer_slug: 'musicstream' })];
     expect(chooseDashboardView(streamerUser, streamers)).toEqual({
       kind: 'list',
-      isAdmin: false,
+      isSiteAdmin: false,
       streamers,
     });
   });
 
-  it('lists even a single streamer for an admin', () => {
-    const streamers = [buildStreamer({ is_admin: true })];
-    expect(chooseDashboardView(streamerUser, streamers)).toMatchObject({
-      kind: 'list',
-      isAdmin: true,
-    });
+  it('lists even a single streamer for a site admin, with the admin title', () => {
     expect(chooseDashboardView(siteAdmin, [buildStreamer()])).toMatchObject({
       kind: 'list',
-      isAdmin: true,
+      isSiteAdmin: true,
+    });
+  });
+
+  it('lists the one streamer a member-admin administers, without claiming every dashboard', () => {
+    const streamers = [buildStreamer({ is_admin: true })];
+    expect(chooseDashboardView(streamerUser, streamers)).toEqual({
+      kind: 'list',
+      isSiteAdmin: false,
+      streamers,
     });
   });
 

@@ -1,5 +1,5 @@
 import type { AuthUser } from '@shabaash/core';
-import { ShieldCheck, UserX } from 'lucide-react';
+import { ShieldCheck } from 'lucide-react';
 import { Link, Navigate } from 'react-router';
 
 import { Badge } from '../../components/ui/badge';
@@ -8,7 +8,6 @@ import { FullPageSpinner } from '../auth/full-page-spinner';
 import { LogoutButton } from '../auth/logout-button';
 import { RequireSession, isUnauthorized } from '../auth/require-session';
 import { chooseDashboardView } from './chooser-view';
-import { DashboardMessage } from './components/dashboard-message';
 import { DashboardShell } from './components/dashboard-shell';
 import { LoadErrorMessage } from './components/load-error-message';
 import { StreamerCard } from './components/streamer-card';
@@ -39,41 +38,40 @@ function DashboardChooser({ user }: { user: AuthUser }) {
 
   const view = chooseDashboardView(user, streamers.data);
   if (view.kind === 'redirect') return <Navigate to={dashboardPath(view.slug)} replace />;
-  if (view.kind === 'empty') {
-    return (
-      <DashboardMessage
-        icon={UserX}
-        title={DASHBOARD_TEXT.noAccessTitle}
-        description={DASHBOARD_TEXT.noAccessText}
-      >
-        <Link to="/" className={buttonStyles()}>
-          {DASHBOARD_TEXT.returnHome}
-        </Link>
-        <LogoutButton size="md" />
-      </DashboardMessage>
-    );
-  }
+  // No page yet: no dead end, but the way to make one (issue 22).
+  if (view.kind === 'empty') return <Navigate to="/dashboard/create" replace />;
 
   return (
     <DashboardShell>
       <header className="flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
         <div className="flex flex-col items-start gap-2">
           <h1 className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">
-            {view.isAdmin ? DASHBOARD_TEXT.adminTitle : DASHBOARD_TEXT.streamerTitle}
+            {view.isSiteAdmin ? DASHBOARD_TEXT.adminTitle : DASHBOARD_TEXT.streamerTitle}
           </h1>
-          {view.isAdmin ? (
+          {view.isSiteAdmin ? (
             <Badge variant="brand">
               <ShieldCheck aria-hidden="true" className="size-3.5" />
               {DASHBOARD_TEXT.adminBadge}
             </Badge>
           ) : null}
           <p className="text-slate-600">
-            {view.isAdmin
+            {view.isSiteAdmin
               ? DASHBOARD_TEXT.adminChooserDescription
               : DASHBOARD_TEXT.chooserDescription}
           </p>
         </div>
-        <LogoutButton className="self-start sm:self-auto" />
+        <div className="flex items-center gap-3 self-start sm:self-auto">
+          {view.isSiteAdmin ? (
+            <Link
+              to="/dashboard/admin"
+              className={buttonStyles({ variant: 'outline', size: 'sm' })}
+            >
+              <ShieldCheck aria-hidden="true" className="size-4" />
+              {DASHBOARD_TEXT.adminConsoleLink}
+            </Link>
+          ) : null}
+          <LogoutButton />
+        </div>
       </header>
       <ul
         aria-label={DASHBOARD_TEXT.streamerListLabel}

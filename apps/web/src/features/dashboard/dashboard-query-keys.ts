@@ -13,5 +13,7 @@ export function dashboardKeys(userId: string | undefined, slug: string) {
     donations: (kind: DonationListKind) => [...root, 'donations', kind] as const,
     obsTokens: [...root, 'obs-tokens'] as const,
     moderators: [...root, 'moderators'] as const,
+    activity: [...root, 'activity'] as const,
+    streamControl: [...root, 'stream-control'] as const,
   };
 }

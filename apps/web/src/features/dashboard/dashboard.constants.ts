@@ -5,11 +5,13 @@ export const DASHBOARD_TEXT = {
   adminBadge: 'Administrator Access',
   chooserDescription: 'Choose a streamer to see their tips, moderation and alert setup.',
   adminChooserDescription: 'You can open every streamer dashboard on Shabaash.',
+  /** On a chooser card whose membership administers that streamer (not the whole site). */
+  streamerAdminBadge: 'Admin',
+  streamerAdminLabel: 'You administer this streamer',
   streamerListLabel: 'Streamer dashboards',
   signedInAs: 'Signed in as',
-  noAccessTitle: 'No Access Assigned',
-  noAccessText:
-    "Your account isn't linked to a streamer dashboard yet. Ask the Shabaash team to add you to your streamer page.",
+  adminConsoleLink: 'Admin console',
+  account: 'Account',
   returnHome: 'Return to Home',
   authRequiredTitle: 'Authentication Required',
   authRequiredText: 'Please sign in to view this dashboard.',
@@ -29,9 +31,12 @@ export const DASHBOARD_TEXT = {
   tabsLabel: 'Dashboard sections',
 } as const;
 
-/** The header's live-connection badge (spec 02 §2, §4 'Dashboard alerts'). */
+/**
+ * The header's live-connection badge (spec 02 §2, §4 'Dashboard alerts'): 'Connected', since
+ * 'Live' reads as "on stream" (issue 32).
+ */
 export const LIVE_TEXT = {
-  live: 'Live',
+  live: 'Connected',
   connecting: 'Connecting',
   offline: 'Offline',
   reconnect: 'Reconnect',
@@ -63,14 +68,17 @@ export function donationCountText(count: number): string {
   return `from ${count.toLocaleString('en-IN')} donation${count === 1 ? '' : 's'}`;
 }
 
-export type DashboardTab = 'approved' | 'telegram' | 'obs' | 'fans' | 'settings';
+export type DashboardTab =
+  'activity' | 'approved' | 'telegram' | 'obs' | 'fans' | 'analytics' | 'settings';
 
 /** The spec's three tabs (spec 02 §2), then leaderboards and goals, then the creator's settings. */
 export const TAB_LABELS: Record<DashboardTab, string> = {
+  activity: 'Activity',
   approved: 'Approved Donations',
   telegram: 'Telegram Dashboard',
   obs: 'OBS Setup',
   fans: 'Fans & Goals',
+  analytics: 'Analytics',
   settings: 'Settings',
 };
 
@@ -83,6 +91,7 @@ export const DONATIONS_TEXT = {
   pendingDescription:
     'Paid donations held for review. Approve to show them on stream; rejected ones never appear.',
   pendingEmpty: 'Nothing to review right now. New donations held for review will appear here.',
+  heldForWord: (word: string) => `Held because it contains the blocked word “${word}”.`,
   approve: 'Approve',
   approving: 'Approving…',
   reject: 'Reject',
@@ -99,6 +108,8 @@ export const DONATIONS_TEXT = {
   phoneLabel: 'Phone',
   approvedAutomatically: 'Approved automatically',
   viaTelegram: 'via Telegram',
+  /** A tip "paid" through the built-in sandbox gateway: no money moved. */
+  sandbox: 'Sandbox · test payment',
 } as const;
 
 /** 'Showing the 20 newest of 34.' when more are waiting than the list holds. */

@@ -1,6 +1,6 @@
 /**
  * Who decided, for people: the server stores `dashboard:<email>` or
- * `telegram:<telegram id>:<display name>` (its moderation service's `describeActor`).
+ * `telegram:<telegram id>:<display name>` (see the server's `describeActor`).
  */
 export function describeModerator(actor: string): { name: string; viaTelegram: boolean } {
   const [channel = '', ...rest] = actor.split(':');

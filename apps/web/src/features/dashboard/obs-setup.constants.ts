@@ -17,6 +17,9 @@ export const OBS_TEXT = {
   lastUsed: 'Last used',
   neverUsed: 'Never used',
   copy: 'Copy',
+  /** A secret field is hidden until shown (a streamer's screen may be on stream). */
+  show: 'Show',
+  hide: 'Hide',
   copied: 'Copied',
   copyToken: 'Copy token',
   copyOverlayUrl: 'Copy overlay URL',
@@ -43,6 +46,8 @@ export const OBS_TEXT = {
   generateAuthRequired: 'Please log in to generate OBS tokens.',
   previousTitle: 'Previous Tokens',
   previousDescription: 'Your last three tokens. They no longer work.',
+  stillTried:
+    'An overlay still uses this old token and shows nothing on stream. Copy the new overlay URL into that OBS browser source.',
   urlsTitle: 'Add the overlay to OBS',
   urlsDescription:
     'In OBS, add a Browser source and paste the overlay URL. Width 1920, height 1080 (800 × 600 also works).',
@@ -51,7 +56,7 @@ export const OBS_TEXT = {
   overlayUrlNeedsToken: 'Generate a token to get your overlay URL.',
   audioUrlLabel: 'Audio player URL',
   audioUrlHint:
-    'Plays approved voice messages. Open it in a browser tab, or add it as a second Browser source (800 × 600).',
+    'Voice messages play on stream in the alert overlay, after the alert sound, and tips are read aloud there too: you need no second source for them. This page is for listening back in a browser tab; while an overlay is open it never starts a clip by itself, so each is heard once.',
   testTitle: 'Test your overlay',
   testDescription:
     'Sends a test alert to every open overlay, so you can check it before going live.',

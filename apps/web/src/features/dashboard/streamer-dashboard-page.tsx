@@ -12,6 +12,7 @@ import { ApiError } from '../../lib/api';
 import { DashboardMessage } from './components/dashboard-message';
 import { LoadErrorMessage } from './components/load-error-message';
 import { DASHBOARD_TEXT } from './dashboard.constants';
+import { StreamerActivity } from './streamer-activity';
 import { StreamerDashboard } from './streamer-dashboard';
 import { useStreamerDashboard } from './use-dashboard-queries';
 
@@ -24,7 +25,14 @@ function hasStatus(error: unknown, status: number): boolean {
  * call); the page only shows it: sign-in prompt, 'Access Denied', not found, load failure, or
  * the dashboard.
  */
-export function StreamerDashboardPage({ slug }: { slug: string }) {
+export function StreamerDashboardPage({
+  slug,
+  view = 'dashboard',
+}: {
+  slug: string;
+  /** `activity`: the compact activity feed for a phone beside the stream (same access). */
+  view?: 'dashboard' | 'activity';
+}) {
   const session = useSession();
   const location = useLocation();
   const dashboard = useStreamerDashboard(slug);
@@ -76,5 +84,8 @@ export function StreamerDashboardPage({ slug }: { slug: string }) {
   }
 
   // Keyed by slug: another streamer's dashboard starts with fresh live state.
+  if (view === 'activity') {
+    return <StreamerActivity key={dashboard.data.streamer.slug} summary={dashboard.data} />;
+  }
   return <StreamerDashboard key={dashboard.data.streamer.slug} summary={dashboard.data} />;
 }

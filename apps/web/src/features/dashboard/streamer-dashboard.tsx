@@ -1,4 +1,4 @@
-import { useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 
 import { Tabs } from '../../components/ui/tabs';
 import { isUnauthorized } from '../auth/require-session';
@@ -6,6 +6,10 @@ import { GoalPanel } from '../goals/goal-panel';
 import { LeaderboardPanel } from '../leaderboard/leaderboard-panel';
 import { SettingsPanel } from '../settings/settings-panel';
 import { WidgetLinksPanel } from '../widgets/widget-links-panel';
+import { LazyAnalyticsTab } from '../analytics/lazy-analytics-tab';
+import { ACTIVITY_TEXT } from './activity.constants';
+import { ActivityFeed } from './components/activity-feed';
+import { PlanStatusBanner } from '../plans/plan-status-banner';
 import { ApprovedDonationsTab } from './components/approved-donations-tab';
 import { DashboardShell } from './components/dashboard-shell';
 import { InlineError } from './components/inline-error';
@@ -16,13 +20,21 @@ import { RefreshDataButton } from './components/refresh-data-button';
 import { StatCards } from './components/stat-cards';
 import { StreamerDashboardHeader } from './components/streamer-dashboard-header';
 import { TelegramTab } from './components/telegram-tab';
-import type { StreamerDashboardSummary } from './dashboard.api';
+import { dashboardPath, type StreamerDashboardSummary } from './dashboard.api';
 import { DASHBOARD_TEXT, TAB_LABELS, type DashboardTab } from './dashboard.constants';
 import { useDashboardLive } from './live/use-dashboard-live';
 import { useRefreshDashboard } from './use-dashboard-mutations';
 import { useDashboardDonations, useDashboardStats } from './use-dashboard-queries';
 
-const TAB_ORDER: DashboardTab[] = ['approved', 'telegram', 'obs', 'fans', 'settings'];
+const TAB_ORDER: DashboardTab[] = [
+  'activity',
+  'approved',
+  'telegram',
+  'obs',
+  'fans',
+  'analytics',
+  'settings',
+];
 
 /** Labels may wrap, so all three tabs (and the selected one) fit on a 360 px phone. */
 const TABS = TAB_ORDER.map((value) => ({
@@ -34,17 +46,22 @@ function isTab(value: string | null): value is DashboardTab {
   return TAB_ORDER.some((tab) => tab === value);
 }
 
-/** The open tab lives in `?tab=`, so a reload (or a shared link) opens the same one. */
-function useDashboardTab(): [DashboardTab, (tab: DashboardTab) => void] {
+/**
+ * The open tab lives in `?tab=`, so a reload (or a shared link) opens the same one. Without
+ * one, a streamer who is live (an overlay is connected) sees the activity feed first, and
+ * otherwise the approved donations.
+ */
+function useDashboardTab(isLive: boolean): [DashboardTab, (tab: DashboardTab) => void] {
   const [searchParams, setSearchParams] = useSearchParams();
   const requested = searchParams.get('tab');
-  const tab = isTab(requested) ? requested : 'approved';
+  const fallback: DashboardTab = isLive ? 'activity' : 'approved';
+  const tab = isTab(requested) ? requested : fallback;
   const setTab = (next: DashboardTab) => {
     setSearchParams(
       (current) => {
+        // A chosen tab stays chosen, even when going live would change the default.
         const params = new URLSearchParams(current);
-        if (next === 'approved') params.delete('tab');
-        else params.set('tab', next);
+        params.set('tab', next);
         return params;
       },
       { replace: true, preventScrollReset: true },
@@ -63,7 +80,7 @@ export function StreamerDashboard({ summary }: { summary: StreamerDashboardSumma
   const slug = summary.streamer.slug;
   const live = useDashboardLive(slug);
   const { refresh, isRefreshing } = useRefreshDashboard(slug);
-  const [tab, setTab] = useDashboardTab();
+  const [tab, setTab] = useDashboardTab((live.overlays ?? 0) > 0);
   const stats = useDashboardStats(slug);
   const pending = useDashboardDonations(slug, 'pending');
   const approved = useDashboardDonations(slug, 'approved');
@@ -89,6 +106,7 @@ export function StreamerDashboard({ summary }: { summary: StreamerDashboardSumma
         status={<LiveStatus live={live} />}
         actions={<RefreshDataButton onRefresh={handleRefresh} isRefreshing={isRefreshing} />}
       />
+      <PlanStatusBanner slug={slug} />
       {failed.length > 0 ? (
         <InlineError
           message={DASHBOARD_TEXT.loadErrorText}
@@ -104,6 +122,14 @@ export function StreamerDashboard({ summary }: { summary: StreamerDashboardSumma
         pendingCount={stats.data?.pending_review}
       />
       <Tabs items={TABS} value={tab} onChange={setTab} label={DASHBOARD_TEXT.tabsLabel}>
+        {tab === 'activity' ? (
+          <div className="flex flex-col gap-3">
+            <ActivityFeed slug={slug} overlays={live.overlays} />
+            <Link to={`${dashboardPath(slug)}/activity`} className="self-start text-sm underline">
+              {ACTIVITY_TEXT.openPhoneView}
+            </Link>
+          </div>
+        ) : null}
         {tab === 'approved' ? (
           <ApprovedDonationsTab donations={approved.data} failed={approved.isError} />
         ) : null}
@@ -116,6 +142,7 @@ export function StreamerDashboard({ summary }: { summary: StreamerDashboardSumma
             <WidgetLinksPanel slug={slug} />
           </div>
         ) : null}
+        {tab === 'analytics' ? <LazyAnalyticsTab slug={slug} /> : null}
         {tab === 'settings' ? <SettingsPanel slug={slug} /> : null}
       </Tabs>
     </DashboardShell>

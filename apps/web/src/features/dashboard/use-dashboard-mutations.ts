@@ -3,6 +3,7 @@ import { useCallback, useState } from 'react';
 import { toast } from '../../lib/lazy-toast';
 
 import { ApiError, GENERIC_ERROR_MESSAGE } from '../../lib/api';
+import { apiErrorText, errorText } from '../../lib/api-error';
 import { isUnauthorized, useClearSessionOnUnauthorized } from '../auth/require-session';
 import { useSession } from '../auth/use-session';
 import { moderateDonation, type DashboardDonation, type ModerationDecision } from './dashboard.api';
@@ -13,11 +14,6 @@ import { dashboardKeys } from './dashboard-query-keys';
 export function requireToken(token: string | null): string {
   if (!token) throw new ApiError(401, 'unauthorized', GENERIC_ERROR_MESSAGE);
   return token;
-}
-
-/** The message of a failed call, for a toast's description. */
-export function errorMessage(error: unknown): string {
-  return error instanceof Error && error.message ? error.message : GENERIC_ERROR_MESSAGE;
 }
 
 /**
@@ -49,10 +45,10 @@ export function useModerateDonation(slug: string) {
     onError: (error) => {
       if (isUnauthorized(error)) return;
       if (error instanceof ApiError && error.status === 409) {
-        toast.warning(error.message);
+        toast.warning(apiErrorText(error));
         return;
       }
-      toast.error(DONATIONS_TEXT.moderationFailed, { description: errorMessage(error) });
+      toast.error(DONATIONS_TEXT.moderationFailed, { description: errorText(error) });
     },
     onSettled: () =>
       Promise.all([

@@ -1,5 +1,6 @@
 import { skipToken, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { toast } from '../../lib/lazy-toast';
+import { errorText } from '../../lib/api-error';
 
 import { isUnauthorized, useClearSessionOnUnauthorized } from '../auth/require-session';
 import { useSession } from '../auth/use-session';
@@ -12,7 +13,7 @@ import {
 import { dashboardKeys } from './dashboard-query-keys';
 import { OBS_TEXT, testAlertFailedText, testAlertSentText } from './obs-setup.constants';
 import { refetchUntil } from './refetch-until';
-import { errorMessage, requireToken } from './use-dashboard-mutations';
+import { requireToken } from './use-dashboard-mutations';
 
 /** The OBS tab's tokens: the active one in full, up to 3 previous masked. */
 export function useObsTokens(slug: string) {
@@ -57,7 +58,7 @@ export function useGenerateObsToken(slug: string) {
         toast.error(OBS_TEXT.authRequiredTitle, { description: OBS_TEXT.generateAuthRequired });
         return;
       }
-      toast.error(OBS_TEXT.generateFailed, { description: errorMessage(error) });
+      toast.error(OBS_TEXT.generateFailed, { description: errorText(error) });
     },
   });
   useClearSessionOnUnauthorized(mutation.error);
@@ -75,7 +76,7 @@ export function useDeactivateObsToken(slug: string) {
       toast.success(OBS_TEXT.deactivatedToast);
     },
     onError: (error) => {
-      toast.error(OBS_TEXT.deactivateFailed, { description: errorMessage(error) });
+      toast.error(OBS_TEXT.deactivateFailed, { description: errorText(error) });
     },
     onSettled: () => queryClient.invalidateQueries({ queryKey: key }),
   });
@@ -92,7 +93,7 @@ export function useSendTestAlert(slug: string) {
       toast.success(testAlertSentText(activeConnections));
     },
     onError: (error) => {
-      toast.error(testAlertFailedText(errorMessage(error)));
+      toast.error(testAlertFailedText(errorText(error)));
     },
   });
   useClearSessionOnUnauthorized(mutation.error);

@@ -1,12 +1,13 @@
 import { skipToken, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { toast } from '../../lib/lazy-toast';
+import { errorText } from '../../lib/api-error';
 
 import { isUnauthorized, useClearSessionOnUnauthorized } from '../auth/require-session';
 import { useSession } from '../auth/use-session';
 import { changeTelegramModerator, fetchTelegramModerators } from './dashboard.api';
 import { dashboardKeys } from './dashboard-query-keys';
 import { TELEGRAM_TEXT } from './telegram.constants';
-import { errorMessage, requireToken } from './use-dashboard-mutations';
+import { requireToken } from './use-dashboard-mutations';
 
 /** The linked Telegram moderators and whether this server runs the bot. */
 export function useTelegramModerators(slug: string) {
@@ -41,7 +42,7 @@ export function useChangeTelegramModerator(slug: string) {
         return;
       }
       toast.error(action === 'add' ? TELEGRAM_TEXT.addFailed : TELEGRAM_TEXT.removeFailed, {
-        description: errorMessage(error),
+        description: errorText(error),
       });
     },
   });

@@ -9,6 +9,7 @@ import { Lock } from 'lucide-react';
 import { useId } from 'react';
 
 import { Badge } from '../../components/ui/badge';
+import { FieldError } from '../../components/ui/field';
 import { Label } from '../../components/ui/input';
 import { cn } from '../../lib/cn';
 import { DONATION_TEXT, HYPEREMOTE_TIER_LABELS } from './donation.constants';
@@ -28,6 +29,7 @@ export function AmountField({
   minAmountPaise = DONATION_LIMITS.minAmountPaise,
   hyperemoteTiers,
   disabled,
+  error,
 }: {
   value: string;
   onChange: (value: string) => void;
@@ -38,9 +40,12 @@ export function AmountField({
   minAmountPaise?: number;
   hyperemoteTiers: HyperemoteTiers;
   disabled?: boolean;
+  /** The form's problem with the amount, shown under the box. */
+  error?: string | undefined;
 }) {
   const id = useId();
   const hintId = `${id}-hint`;
+  const errorId = `${id}-error`;
   const isLocked = lockedPricePaise != null;
   const amountPaise = validAmountPaise(value, minAmountPaise);
   const lockedTier = isLocked ? hyperemoteTierFor(hyperemoteTiers, lockedPricePaise) : null;
@@ -66,7 +71,9 @@ export function AmountField({
           value={value}
           readOnly={isLocked}
           disabled={disabled}
-          aria-describedby={hintId}
+          data-field="amount"
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? `${hintId} ${errorId}` : hintId}
           onChange={(event) => onChange(event.target.value)}
           className={cn(
             'h-12 w-full rounded-lg border border-slate-300 bg-white pr-10 pl-8 text-lg font-semibold text-slate-900 shadow-sm tabular-nums',
@@ -99,6 +106,7 @@ export function AmountField({
           <span>{DONATION_TEXT.amountHint(minAmountPaise)}</span>
         )}
       </div>
+      <FieldError id={errorId} error={error} />
 
       {showQuickAmounts && !isLocked && (
         <div

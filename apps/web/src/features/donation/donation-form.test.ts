@@ -13,6 +13,7 @@ import {
   clampMessage,
   insertAtSelection,
   orderIssueToast,
+  textTipPromise,
   validAmountPaise,
   validateFullForm,
   validateSimpleForm,
@@ -65,12 +66,20 @@ describe('amount helpers', () => {
 });
 
 describe('changeDonationType (spec 02 §4, Donation type effects)', () => {
-  const options = { hyperemotePricePaise: 5000, showEmotePicker: true };
+  const options = { hyperemotePricePaise: 5000, showEmotePicker: true, hyperemoteMessage: null };
 
   it('hyperemote sets the price as the amount and clears the message', () => {
     const next = changeDonationType(form(), 'hyperemote', options);
     expect(next).toMatchObject({ type: 'hyperemote', amountText: '50', message: '' });
     expect(next.hyperemoteId).toBeNull();
+  });
+
+  it("hyperemote sets the page's celebration text as the message when it has one", () => {
+    const next = changeDonationType(form(), 'hyperemote', {
+      ...options,
+      hyperemoteMessage: '🎉 Party time! 🎉',
+    });
+    expect(next).toMatchObject({ type: 'hyperemote', message: '🎉 Party time! 🎉' });
   });
 
   it('without a picker, hyperemote carries the default emote', () => {
@@ -129,44 +138,60 @@ describe('validateFullForm (spec 02 §5, in order)', () => {
   });
 
   it('checks the name first', () => {
-    expect(validate({ name: '   ', amountText: '0', message: '' }, noVoice, 'loading')).toBe(
-      DONATION_MESSAGES.nameRequired,
+    expect(validate({ name: '   ', amountText: '0', message: '' }, noVoice, 'loading')).toEqual({
+      field: 'name',
+      text: DONATION_MESSAGES.nameRequired,
+    });
+    expect(validate({ name: 'x'.repeat(51) })?.text.description).toBe(
+      DONATION_MESSAGES.nameTooLong,
     );
-    expect(validate({ name: 'x'.repeat(51) })?.description).toBe(DONATION_MESSAGES.nameTooLong);
   });
 
   it('then the voice recording', () => {
-    expect(validate({ type: 'voice', amountText: '0' })).toBe(DONATION_MESSAGES.voiceRequired);
-    expect(validate({ type: 'voice' }, { status: 'recording' })).toBe(
+    expect(validate({ type: 'voice', amountText: '0' })).toEqual({
+      field: 'voice',
+      text: DONATION_MESSAGES.voiceRequired,
+    });
+    expect(validate({ type: 'voice' }, { status: 'recording' })?.text).toBe(
       DONATION_MESSAGES.voiceRequired,
     );
-    expect(validate({ type: 'voice' }, { status: 'failed' })).toBe(
+    expect(validate({ type: 'voice' }, { status: 'failed' })?.text).toBe(
       DONATION_MESSAGES.voiceUploadInvalid,
     );
     expect(validate({ type: 'voice', message: '' }, uploaded)).toBeNull();
   });
 
   it('then the text message', () => {
-    expect(validate({ message: '  ', amountText: '0' })).toBe(DONATION_MESSAGES.messageRequired);
-    expect(validate({ message: 'a'.repeat(501) })?.description).toBe(
+    expect(validate({ message: '  ', amountText: '0' })).toEqual({
+      field: 'message',
+      text: DONATION_MESSAGES.messageRequired,
+    });
+    expect(validate({ message: 'a'.repeat(501) })?.text.description).toBe(
       DONATION_MESSAGES.messageTooLong,
     );
   });
 
   it('then the hyperemote choice', () => {
-    expect(validate({ type: 'hyperemote', hyperemoteId: null, message: '' })).toBe(
-      DONATION_MESSAGES.hyperemoteRequired,
-    );
+    expect(validate({ type: 'hyperemote', hyperemoteId: null, message: '' })).toEqual({
+      field: 'hyperemote',
+      text: DONATION_MESSAGES.hyperemoteRequired,
+    });
     expect(validate({ type: 'hyperemote', hyperemoteId: 'love', message: '' })).toBeNull();
   });
 
   it.each(['0', '', '-1', '100000.01', 'abc', '1e9'])('then the amount (%j)', (amountText) => {
-    expect(validate({ amountText }, noVoice, 'loading')).toBe(DONATION_MESSAGES.invalidAmount);
+    expect(validate({ amountText }, noVoice, 'loading')).toEqual({
+      field: 'amount',
+      text: DONATION_MESSAGES.invalidAmount,
+    });
   });
 
-  it('and last the payment system', () => {
-    expect(validate({}, noVoice, 'loading')).toBe(DONATION_MESSAGES.paymentNotReady);
-    expect(validate({}, noVoice, 'error')).toBe(DONATION_MESSAGES.paymentSystemError);
+  it('and last the payment system, which belongs to no field (a toast)', () => {
+    expect(validate({}, noVoice, 'loading')).toEqual({
+      field: null,
+      text: DONATION_MESSAGES.paymentNotReady,
+    });
+    expect(validate({}, noVoice, 'error')?.text).toBe(DONATION_MESSAGES.paymentSystemError);
   });
 });
 
@@ -182,20 +207,28 @@ describe('validateSimpleForm', () => {
     expect(validate({})).toBeNull();
   });
 
-  it.each([{ name: '' }, { amountText: '0' }, { amountText: '' }, { message: 'a'.repeat(501) }])(
-    'answers %j with the one Validation Error toast',
-    (overrides) => {
-      expect(validate(overrides)).toBe(DONATION_MESSAGES.simpleFormInvalid);
-    },
-  );
+  it.each([
+    [{ name: '' }, 'name'],
+    [{ amountText: '0' }, 'amount'],
+    [{ amountText: '' }, 'amount'],
+    [{ message: 'a'.repeat(501) }, 'message'],
+  ] as const)('answers %j with the one Validation Error text at %s', (overrides, field) => {
+    expect(validate(overrides)).toEqual({ field, text: DONATION_MESSAGES.simpleFormInvalid });
+  });
 
   it('waits for a running recording and reports a failed upload', () => {
-    expect(validate({}, { status: 'recording' })).toBe(RECORDING_IN_PROGRESS);
-    expect(validate({}, { status: 'failed' })).toBe(DONATION_MESSAGES.voiceUploadInvalid);
+    expect(validate({}, { status: 'recording' })).toEqual({
+      field: 'voice',
+      text: RECORDING_IN_PROGRESS,
+    });
+    expect(validate({}, { status: 'failed' })?.text).toBe(DONATION_MESSAGES.voiceUploadInvalid);
   });
 
   it('checks the payment system last', () => {
-    expect(validate({}, noVoice, 'loading')).toBe(DONATION_MESSAGES.paymentNotReady);
+    expect(validate({}, noVoice, 'loading')).toEqual({
+      field: null,
+      text: DONATION_MESSAGES.paymentNotReady,
+    });
   });
 });
 
@@ -226,6 +259,15 @@ describe('order drafts pass the shared schema', () => {
       noVoice,
     );
     expect(draft).toMatchObject({ type: 'hyperemote', hyperemote_id: 'love', amount_paise: 5000 });
+    expect(withPhone(draft).success).toBe(true);
+  });
+
+  it('hyperemote tip carries the celebration text the page put in the message', () => {
+    const draft = buildFullOrderDraft(
+      form({ type: 'hyperemote', hyperemoteId: 'love', amountText: '50', message: '🎉 Yay!' }),
+      noVoice,
+    );
+    expect(draft).toMatchObject({ type: 'hyperemote', message: '🎉 Yay!' });
     expect(withPhone(draft).success).toBe(true);
   });
 
@@ -298,12 +340,12 @@ describe('orderIssueToast', () => {
 describe("the streamer's minimum amount", () => {
   it('refuses an amount below it with its own words, and accepts it from there', () => {
     const input = { voice: noVoice, checkoutStatus: 'ready' as const, minAmountPaise: 5_000 };
-    expect(validateFullForm({ ...input, form: form({ message: 'hi', amountText: '49' }) })).toEqual(
-      {
-        title: 'Invalid Amount',
-        description: 'The minimum amount for this streamer is ₹50.',
-      },
-    );
+    expect(
+      validateFullForm({ ...input, form: form({ message: 'hi', amountText: '49' }) })?.text,
+    ).toEqual({
+      title: 'Invalid Amount',
+      description: 'The minimum amount for this streamer is ₹50.',
+    });
     expect(
       validateFullForm({ ...input, form: form({ message: 'hi', amountText: '50' }) }),
     ).toBeNull();
@@ -311,10 +353,23 @@ describe("the streamer's minimum amount", () => {
       validateSimpleForm({
         ...input,
         form: { name: 'Priya', isAnonymous: false, amountText: '10', message: '' },
-      }),
+      })?.text,
     ).toEqual({
       title: 'Validation Error',
       description: 'The minimum amount for this streamer is ₹50.',
     });
+  });
+});
+
+describe('textTipPromise (issue 23): the page promises read-aloud only when it happens', () => {
+  it.each([
+    [undefined, '51', true, 'Read out on stream'],
+    [{ enabled: true, min_amount_paise: 100 }, '', true, 'Read out on stream'],
+    [{ enabled: false, min_amount_paise: 100 }, '500', false, 'Shown on stream'],
+    [{ enabled: true, min_amount_paise: 10_000 }, '50', false, 'Read aloud from ₹100'],
+    [{ enabled: true, min_amount_paise: 10_000 }, '', false, 'Read aloud from ₹100'],
+    [{ enabled: true, min_amount_paise: 10_000 }, '100', true, 'Read out on stream'],
+  ] as const)('%j with %j typed → %s, %j', (speech, amountText, isReadAloud, hint) => {
+    expect(textTipPromise(speech, amountText, 100)).toEqual({ isReadAloud, hint });
   });
 });

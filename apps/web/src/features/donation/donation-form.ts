@@ -6,11 +6,36 @@ import {
   countCharacters,
   parseRupeeInput,
 } from '@shabaash/core';
-import type { DonationType, HyperemoteId, OrderRequest, ToastText } from '@shabaash/core';
+import type {
+  DonationType,
+  HyperemoteId,
+  OrderRequest,
+  PublicStreamer,
+  ToastText,
+} from '@shabaash/core';
 import type { z } from 'zod';
 
 import type { VoiceRecordingValue } from '../voice-recorder/voice-recorder.types';
-import { RECORDING_IN_PROGRESS } from './donation.constants';
+import { RECORDING_IN_PROGRESS, TEXT_TIP_HINTS } from './donation.constants';
+
+/**
+ * What the page promises a text tip of the typed amount (issue 23): "Read out on stream" only
+ * when the streamer has speech on and the amount reaches their minimum for it. Before an
+ * amount is typed, a minimum above the page's own is named. No `speech` (an old profile): on,
+ * from ₹1, the defaults.
+ */
+export function textTipPromise(
+  speech: PublicStreamer['speech'],
+  amountText: string,
+  pageMinAmountPaise: number,
+): { isReadAloud: boolean; hint: string } {
+  const { enabled, min_amount_paise: min } = speech ?? { enabled: true, min_amount_paise: 100 };
+  if (!enabled) return { isReadAloud: false, hint: TEXT_TIP_HINTS.shownOnly };
+  const amount = parseRupeeInput(amountText) ?? pageMinAmountPaise;
+  return amount >= min
+    ? { isReadAloud: true, hint: TEXT_TIP_HINTS.readAloud }
+    : { isReadAloud: false, hint: TEXT_TIP_HINTS.readAloudFrom(min) };
+}
 
 /** What the fan has typed into the full form (amount as typed, in rupees). */
 export type DonationFormState = {
@@ -27,6 +52,18 @@ export type DonationFormState = {
 export type OrderDraft = Omit<OrderRequest, 'phone'>;
 
 export type CheckoutStatus = 'loading' | 'ready' | 'error';
+
+/** The part of the form a problem belongs to: its error shows there, and it takes the focus. */
+export type DonationField = 'name' | 'voice' | 'message' | 'hyperemote' | 'amount';
+
+/**
+ * What stops the form: the text, and the field it belongs to (shown inline under it), or no
+ * field when the payment system is the problem (shown as a toast).
+ */
+export type FormProblem = { field: DonationField | null; text: ToastText };
+
+const at = (field: DonationField | null, text: ToastText | null): FormProblem | null =>
+  text && { field, text };
 
 /**
  * The emote a hyperemote donation carries when the streamer shows no picker: the order needs
@@ -85,12 +122,17 @@ function amountProblem(
 
 /**
  * Spec 02 §4, Donation type effects: hyperemote sets the amount to the streamer's hyperemote
- * price (the field is then locked) and clears the message; the other types clear the amount.
+ * price (the field is then locked) and clears the message, or sets it to the page's
+ * celebration text when it has one; the other types clear the amount.
  */
 export function changeDonationType(
   form: DonationFormState,
   type: DonationType,
-  options: { hyperemotePricePaise: number; showEmotePicker: boolean },
+  options: {
+    hyperemotePricePaise: number;
+    showEmotePicker: boolean;
+    hyperemoteMessage: string | null;
+  },
 ): DonationFormState {
   if (type === form.type) return form;
   if (type === 'hyperemote') {
@@ -98,7 +140,7 @@ export function changeDonationType(
       ...form,
       type,
       amountText: amountTextFromPaise(options.hyperemotePricePaise),
-      message: '',
+      message: options.hyperemoteMessage ?? '',
       hyperemoteId: options.showEmotePicker ? null : DEFAULT_HYPEREMOTE_ID,
     };
   }
@@ -156,7 +198,7 @@ function checkoutProblem(status: CheckoutStatus): ToastText | null {
 
 /**
  * The full form's checks, in the spec's order (02 §5): name, voice recording, text message,
- * (hyperemote choice), amount, payment system. Returns the first problem's toast, or null.
+ * (hyperemote choice), amount, payment system. Returns the first problem, or null.
  */
 export function validateFullForm(input: {
   form: DonationFormState;
@@ -164,35 +206,37 @@ export function validateFullForm(input: {
   checkoutStatus: CheckoutStatus;
   /** The streamer's minimum (₹1 when unset). */
   minAmountPaise?: number;
-}): ToastText | null {
+}): FormProblem | null {
   const { form, voice } = input;
-  const problem = nameProblem(form);
-  if (problem) return problem;
+  const name = at('name', nameProblem(form));
+  if (name) return name;
 
   if (form.type === 'voice' && voice.status !== 'uploaded') {
-    return voice.status === 'failed'
-      ? DONATION_MESSAGES.voiceUploadInvalid
-      : DONATION_MESSAGES.voiceRequired;
+    return at(
+      'voice',
+      voice.status === 'failed'
+        ? DONATION_MESSAGES.voiceUploadInvalid
+        : DONATION_MESSAGES.voiceRequired,
+    );
   }
   if (form.type === 'text') {
-    if (form.message.trim() === '') return DONATION_MESSAGES.messageRequired;
+    if (form.message.trim() === '') return at('message', DONATION_MESSAGES.messageRequired);
     if (countCharacters(form.message) > DONATION_LIMITS.messageMaxChars) {
-      return {
+      return at('message', {
         title: DONATION_MESSAGES.messageRequired.title,
         description: DONATION_MESSAGES.messageTooLong,
-      };
+      });
     }
   }
   if (form.type === 'hyperemote' && !form.hyperemoteId) {
-    return DONATION_MESSAGES.hyperemoteRequired;
+    return at('hyperemote', DONATION_MESSAGES.hyperemoteRequired);
   }
   const amount = amountProblem(
     form.amountText,
     input.minAmountPaise ?? DONATION_LIMITS.minAmountPaise,
     DONATION_MESSAGES.invalidAmount,
   );
-  if (amount) return amount;
-  return checkoutProblem(input.checkoutStatus);
+  return at('amount', amount) ?? at(null, checkoutProblem(input.checkoutStatus));
 }
 
 /**
@@ -220,7 +264,12 @@ export function buildFullOrderDraft(
     return { ...base, message: '', voice_upload_id: uploadId };
   }
   if (form.type === 'hyperemote') {
-    return { ...base, message: '', hyperemote_id: form.hyperemoteId ?? DEFAULT_HYPEREMOTE_ID };
+    // The message is empty unless the page set its celebration text (changeDonationType).
+    return {
+      ...base,
+      message: form.message,
+      hyperemote_id: form.hyperemoteId ?? DEFAULT_HYPEREMOTE_ID,
+    };
   }
   return { ...base, message: form.message };
 }
@@ -235,7 +284,8 @@ export type SimpleFormState = {
 
 /**
  * The simple form's checks (spec 02 §5: name required, amount above 0, message optional), all
- * answered by the one 'Validation Error' toast; then the voice recording and payment system.
+ * answered by the one 'Validation Error' text at the first field that fails; then the voice
+ * recording and payment system.
  */
 export function validateSimpleForm(input: {
   form: SimpleFormState;
@@ -243,21 +293,22 @@ export function validateSimpleForm(input: {
   checkoutStatus: CheckoutStatus;
   /** The streamer's minimum (₹1 when unset). */
   minAmountPaise?: number;
-}): ToastText | null {
+}): FormProblem | null {
   const { form, voice } = input;
   const amount = amountProblem(
     form.amountText,
     input.minAmountPaise ?? DONATION_LIMITS.minAmountPaise,
     DONATION_MESSAGES.simpleFormInvalid,
   );
-  const isValid =
-    nameProblem(form) === null &&
-    amount === null &&
-    countCharacters(form.message) <= DONATION_LIMITS.messageMaxChars;
-  if (!isValid) return amount ?? DONATION_MESSAGES.simpleFormInvalid;
-  if (voice.status === 'recording') return RECORDING_IN_PROGRESS;
-  if (voice.status === 'failed') return DONATION_MESSAGES.voiceUploadInvalid;
-  return checkoutProblem(input.checkoutStatus);
+  const invalid = DONATION_MESSAGES.simpleFormInvalid;
+  if (nameProblem(form)) return at('name', invalid);
+  if (amount) return at('amount', amount);
+  if (countCharacters(form.message) > DONATION_LIMITS.messageMaxChars) {
+    return at('message', invalid);
+  }
+  if (voice.status === 'recording') return at('voice', RECORDING_IN_PROGRESS);
+  if (voice.status === 'failed') return at('voice', DONATION_MESSAGES.voiceUploadInvalid);
+  return at(null, checkoutProblem(input.checkoutStatus));
 }
 
 /**

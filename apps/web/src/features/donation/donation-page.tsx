@@ -1,6 +1,6 @@
-import { DONATION_MESSAGES } from '@shabaash/core';
+import { DONATION_MESSAGES, PLAN_MESSAGES } from '@shabaash/core';
 import { PauseCircle, RefreshCw, WifiOff } from 'lucide-react';
-import { useEffect } from 'react';
+import { lazy, useEffect } from 'react';
 import type { ReactNode } from 'react';
 
 import { Button } from '../../components/ui/button';
@@ -11,15 +11,21 @@ import { SITE_NAME } from '../../lib/meta';
 import { SandboxRibbon } from '../checkout/sandbox-ribbon';
 import { NotFoundPage } from '../errors/not-found-page';
 import { DonationGoalCard } from '../goals/donation-goal-card';
-import { TopSupporters } from '../leaderboard/top-supporters';
 import type { DonationStreamer } from './donation.api';
 import { DONATION_TEXT } from './donation.constants';
 import { useLiveStreamerProfile, usePublicStreamer } from './donation.queries';
 import { THEME_PAGE_CLASSES, accentStyle } from './donation-theme';
 import { FullDonationForm } from './full-donation-form';
-import { RecentSupport } from './recent-support';
+import { NearViewport } from './near-viewport';
 import { SimpleDonationForm } from './simple-donation-form';
 import { StreamerHero } from './streamer-hero';
+
+const RecentSupport = lazy(() =>
+  import('./recent-support').then((module) => ({ default: module.RecentSupport })),
+);
+const TopSupporters = lazy(() =>
+  import('../leaderboard/top-supporters').then((module) => ({ default: module.TopSupporters })),
+);
 
 /**
  * A streamer's public donation page `/:slug` (spec 02 §2). Streamers are data: theme, colours,
@@ -51,7 +57,8 @@ function StreamerDonationPage({ streamer }: { streamer: DonationStreamer }) {
       {streamer.payment.mode === 'sandbox' && <SandboxRibbon />}
       <StreamerHero streamer={streamer} />
       <main className="relative mx-auto -mt-14 flex w-full max-w-lg flex-col gap-4 px-4 pb-10">
-        {streamer.is_active ? (
+        {/* A page in preview (no Base Plan or Bundle yet) takes no tips, like a paused one. */}
+        {streamer.is_active && !streamer.is_preview ? (
           <>
             <DonationGoalCard slug={streamer.slug} />
             <Card className="p-5 sm:p-6">
@@ -64,15 +71,25 @@ function StreamerDonationPage({ streamer }: { streamer: DonationStreamer }) {
                 <FullDonationForm streamer={streamer} />
               )}
             </Card>
-            {streamer.form_variant === 'simple' && <RecentSupport slug={streamer.slug} />}
-            {streamer.show_leaderboard && <TopSupporters slug={streamer.slug} />}
+            {streamer.form_variant === 'simple' && (
+              <NearViewport>
+                <RecentSupport slug={streamer.slug} />
+              </NearViewport>
+            )}
+            {streamer.show_leaderboard && (
+              <NearViewport>
+                <TopSupporters slug={streamer.slug} />
+              </NearViewport>
+            )}
           </>
         ) : (
           <StateCard
             icon={<PauseCircle aria-hidden="true" className="size-10 text-brand-700" />}
-            title={DONATION_TEXT.inactiveTitle}
+            title={streamer.is_active ? DONATION_TEXT.previewTitle : DONATION_TEXT.inactiveTitle}
           >
-            {DONATION_MESSAGES.streamerNotAccepting}
+            {streamer.is_active
+              ? PLAN_MESSAGES.previewNotAccepting(streamer.name)
+              : DONATION_MESSAGES.streamerNotAccepting}
           </StateCard>
         )}
         <p className="text-center text-xs text-slate-500">{DONATION_TEXT.securedBy}</p>

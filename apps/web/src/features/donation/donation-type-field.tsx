@@ -1,4 +1,3 @@
-import { DONATION_TYPES } from '@shabaash/core';
 import type { DonationType } from '@shabaash/core';
 import { MessageSquareText, Mic, Sparkles } from 'lucide-react';
 import type { LucideIcon } from 'lucide-react';
@@ -13,24 +12,30 @@ const ICONS: Record<DonationType, LucideIcon> = {
 
 /**
  * The donation type as a native radio group: arrow keys move between the types and screen
- * readers announce "radio, 1 of 3" without any scripting.
+ * readers announce "radio, 1 of 3" without any scripting. `types` are the ones the page's
+ * plans offer (the profile's `tip_types`).
  */
 export function DonationTypeField({
   value,
+  types,
   onChange,
   disabled,
+  textHint = DONATION_TYPE_HINTS.text,
 }: {
   value: DonationType;
+  types: readonly DonationType[];
   onChange: (type: DonationType) => void;
   disabled?: boolean;
+  /** What a text tip gets on this page (read aloud or not: textTipPromise). */
+  textHint?: string;
 }) {
   return (
     <fieldset className="flex flex-col gap-1.5" disabled={disabled}>
       <legend className="mb-1.5 text-sm font-medium text-slate-800">
         {DONATION_TEXT.typeLegend}
       </legend>
-      <div className="grid grid-cols-3 gap-2">
-        {DONATION_TYPES.map((type) => {
+      <div className={types.length === 2 ? 'grid grid-cols-2 gap-2' : 'grid grid-cols-3 gap-2'}>
+        {types.map((type) => {
           const Icon = ICONS[type];
           return (
             <label
@@ -51,7 +56,7 @@ export function DonationTypeField({
                 {DONATION_TYPE_LABELS[type]}
               </span>
               <span className="text-[11px] leading-tight text-slate-500">
-                {DONATION_TYPE_HINTS[type]}
+                {type === 'text' ? textHint : DONATION_TYPE_HINTS[type]}
               </span>
             </label>
           );

@@ -20,7 +20,7 @@ export function fetchPublicStreamer(slug: string, signal?: AbortSignal): Promise
   return apiFetch<DonationStreamer>(streamerPath(slug), { signal });
 }
 
-/** The live profile stream: `streamer` carries the whole profile after each settings change. */
+/** The live profile stream (PROFILE_EVENTS): profile changes and tips joining the public lists. */
 export function profileEventsUrl(slug: string): string {
   return `${streamerPath(slug)}/profile-events`;
 }

@@ -29,6 +29,8 @@ export const DONATION_TEXT = {
   optionalMessageLabel: 'Message (optional)',
   messagePlaceholder:
     'Write something nice… You can add [emotion] tags such as [excited] for expressive text-to-speech.',
+  /** When this tip will not be read aloud (speech off, below its minimum, not a text tip). */
+  messagePlaceholderPlain: 'Write something nice…',
   emojiRowLabel: 'Insert an emoji',
   charactersLeft: (remaining: number) =>
     remaining === 1 ? '1 character left' : `${remaining} characters left`,
@@ -47,16 +49,19 @@ export const DONATION_TEXT = {
   recentSupportTitle: 'Recent Support',
   recentSupportEmpty: 'No support yet. Be the first to cheer them on!',
 
-  mobileDialogTitle: 'Complete Your Donation',
   mobileDialogDescription:
     'Enter your mobile number for the UPI payment. It is never shown on stream.',
   mobileLabel: 'Mobile Number',
+  mobileRemembered: 'Remembered on this device from your last tip.',
+  notYou: 'Not you? Forget my details',
   mobilePlaceholder: '10-digit mobile number',
   cancel: 'Cancel',
   continueToPayment: 'Continue to Payment',
 
   loading: 'Loading…',
   inactiveTitle: 'Tips are paused',
+  /** A page in preview: its owner has not bought the Base Plan (or Bundle) yet (issue 22). */
+  previewTitle: 'Coming soon',
   loadErrorTitle: 'This page could not be loaded',
   loadErrorText: 'Please check your connection and try again.',
   tryAgain: 'Try again',
@@ -68,6 +73,13 @@ export const DONATION_TYPE_LABELS: Record<DonationType, string> = {
   voice: 'Voice Message',
   hyperemote: 'Hyperemotes',
 };
+
+/** A text tip's promise follows the streamer's speech settings (issue 23). */
+export const TEXT_TIP_HINTS = {
+  readAloud: 'Read out on stream',
+  readAloudFrom: (minAmountPaise: number) => `Read aloud from ${formatRupees(minAmountPaise)}`,
+  shownOnly: 'Shown on stream',
+} as const;
 
 export const DONATION_TYPE_HINTS: Record<DonationType, string> = {
   text: 'Read out on stream',

@@ -1,12 +1,15 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 
+import { goalQueryKeys } from '../goals/goals.queries';
+import { leaderboardQueryKeys } from '../leaderboard/leaderboard.queries';
 import {
   fetchPublicStreamer,
   fetchRecentDonations,
   profileEventsUrl,
   type DonationStreamer,
 } from './donation.api';
+import { ProfileStream, type ProfileStreamOptions } from './profile-stream';
 
 export const donationQueryKeys = {
   streamer: (slug: string) => ['streamers', slug, 'public'] as const,
@@ -23,35 +26,51 @@ export function usePublicStreamer(slug: string, options: { enabled?: boolean } =
 }
 
 /**
- * Keeps the donation page's profile current while it is open: each `streamer` event replaces
- * the cached profile, so a change in the settings tab shows without a reload. After a dropped
- * connection (EventSource reconnects by itself) the profile is read anew, as changes made
- * meanwhile were not heard.
+ * What the donation page does with its live stream's events (apart from React, so a test can
+ * drive it): a new profile replaces the cached one; a tip that joined the public lists has
+ * Recent Support, the leaderboard and the goal read again (the public endpoints decide what
+ * shows); after a reconnect all of them are, as changes made meanwhile went unheard.
  */
-export function useLiveStreamerProfile(slug: string) {
-  const queryClient = useQueryClient();
-
-  useEffect(() => {
-    const source = new EventSource(profileEventsUrl(slug));
-    let hasConnected = false;
-    const handleReady = () => {
-      if (hasConnected)
-        void queryClient.invalidateQueries({ queryKey: donationQueryKeys.streamer(slug) });
-      hasConnected = true;
-    };
-    const handleStreamer = (event: MessageEvent<unknown>) => {
-      if (typeof event.data !== 'string') return;
+export function liveProfileHandlers(
+  queryClient: QueryClient,
+  slug: string,
+): Pick<ProfileStreamOptions, 'onReady' | 'onStreamer' | 'onDonations'> {
+  const reloadLists = () =>
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: donationQueryKeys.recentDonations(slug) }),
+      queryClient.invalidateQueries({ queryKey: leaderboardQueryKeys.allPublic(slug) }),
+      queryClient.invalidateQueries({ queryKey: goalQueryKeys.goal(slug) }),
+    ]);
+  return {
+    onReady: (isReconnect) => {
+      if (!isReconnect) return;
+      void queryClient.invalidateQueries({ queryKey: donationQueryKeys.streamer(slug) });
+      void reloadLists();
+    },
+    onStreamer: (data) => {
       try {
         // The server's presented public profile, the same shape GET /api/streamers/:slug answers.
-        const profile = JSON.parse(event.data) as DonationStreamer;
+        const profile = JSON.parse(data) as DonationStreamer;
         queryClient.setQueryData(donationQueryKeys.streamer(slug), profile);
       } catch {
         // A frame that does not parse leaves the page as it is.
       }
-    };
-    source.addEventListener('ready', handleReady);
-    source.addEventListener('streamer', handleStreamer);
-    return () => source.close();
+    },
+    onDonations: () => void reloadLists(),
+  };
+}
+
+/** Keeps the donation page current while it is open: its profile and its public lists. */
+export function useLiveStreamerProfile(slug: string) {
+  const queryClient = useQueryClient();
+
+  useEffect(() => {
+    const stream = new ProfileStream({
+      url: profileEventsUrl(slug),
+      ...liveProfileHandlers(queryClient, slug),
+    });
+    stream.start();
+    return () => stream.stop();
   }, [slug, queryClient]);
 }
 

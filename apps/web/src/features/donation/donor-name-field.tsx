@@ -14,17 +14,21 @@ export function DonorNameField({
   isAnonymous,
   onChange,
   disabled,
+  error,
 }: {
   name: string;
   isAnonymous: boolean;
   onChange: (patch: { name?: string; isAnonymous?: boolean }) => void;
   disabled: boolean;
+  /** The form's problem with the name, shown under the box. */
+  error?: string | undefined;
 }) {
   return (
     <div className="flex flex-col gap-2.5">
-      <Field label={DONATION_TEXT.nameLabel}>
+      <Field label={DONATION_TEXT.nameLabel} error={error}>
         <Input
           name="name"
+          data-field="name"
           autoComplete="nickname"
           maxLength={DONATION_LIMITS.nameMaxChars}
           placeholder={isAnonymous ? ANONYMOUS_DONOR_NAME : DONATION_TEXT.namePlaceholder}

@@ -1,7 +1,6 @@
 import type { DonationType } from '@shabaash/core';
 import { lazy, Suspense, useCallback, useState } from 'react';
 import type { FormEvent } from 'react';
-import { toast } from '../../lib/lazy-toast';
 
 import { NO_VOICE_RECORDING } from '../voice-recorder/voice-recorder.types';
 import type { VoiceRecordingValue } from '../voice-recorder/voice-recorder.types';
@@ -14,14 +13,23 @@ import {
   INITIAL_FORM,
   buildFullOrderDraft,
   changeDonationType,
+  textTipPromise,
   validAmountPaise,
   validateFullForm,
 } from './donation-form';
 import type { DonationFormState } from './donation-form';
-import { HyperemotePicker } from './hyperemote-picker';
 import { MessageField } from './message-field';
-import { MobileNumberDialog } from './mobile-number-dialog';
+import {
+  LazyHyperemotePicker,
+  LazyMobileNumberDialog,
+  preloadDonationFormParts,
+} from './lazy-form-parts';
 import type { DonationStreamer } from './donation.api';
+import { DONATION_TEXT } from './donation.constants';
+import { readRememberedFan } from './fan-details';
+import { readFormDraft, saveFormDraft } from './form-draft';
+import { useFormProblem } from './form-problem';
+import { FieldError } from '../../components/ui/field';
 import { useDonationPayment } from './use-donation-payment';
 
 /** The recorder is its own chunk: most fans never open voice mode. */
@@ -33,23 +41,41 @@ const VoiceRecorder = lazy(() => import('../voice-recorder/voice-recorder'));
  * dialog and the checkout modal.
  */
 export function FullDonationForm({ streamer }: { streamer: DonationStreamer }) {
-  const [form, setForm] = useState<DonationFormState>(INITIAL_FORM);
+  // Back from a failed or cancelled payment: the form as the fan left it (form-draft.ts). The
+  // form mounts only once the profile has loaded in the browser, so this never meets SSR HTML.
+  // A draft of a tip type the page no longer offers (its plan changed) starts over.
+  const [form, setForm] = useState<DonationFormState>(() => {
+    const draft = readFormDraft(streamer.slug);
+    if (draft && streamer.tip_types.includes(draft.type)) return draft;
+    return { ...INITIAL_FORM, name: readRememberedFan()?.name ?? '' };
+  });
   const [voice, setVoice] = useState<VoiceRecordingValue>(NO_VOICE_RECORDING);
   // Once opened, the recorder stays mounted (hidden in other modes) so a recording survives a
   // look at another donation type.
   const [hasOpenedRecorder, setHasOpenedRecorder] = useState(false);
   const payment = useDonationPayment(streamer, 'modal');
-  const handleVoiceChange = useCallback((value: VoiceRecordingValue) => setVoice(value), []);
+  const { formRef, show: showProblem, clear: clearProblem, errorAt } = useFormProblem();
+  const handleVoiceChange = useCallback(
+    (value: VoiceRecordingValue) => {
+      setVoice(value);
+      if (value.status === 'uploaded') clearProblem();
+    },
+    [clearProblem],
+  );
 
-  const update = (patch: Partial<DonationFormState>) =>
+  const update = (patch: Partial<DonationFormState>) => {
+    clearProblem();
     setForm((current) => ({ ...current, ...patch }));
+  };
 
   const handleTypeChange = (type: DonationType) => {
+    clearProblem();
     if (type === 'voice') setHasOpenedRecorder(true);
     setForm((current) =>
       changeDonationType(current, type, {
         hyperemotePricePaise: streamer.hyperemote_price_paise,
         showEmotePicker: streamer.show_emote_picker,
+        hyperemoteMessage: streamer.hyperemote_message,
       }),
     );
   };
@@ -57,40 +83,66 @@ export function FullDonationForm({ streamer }: { streamer: DonationStreamer }) {
   const handleSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (payment.isProcessing) return;
-    const problem = validateFullForm({
+    const found = validateFullForm({
       form,
       voice,
       checkoutStatus: payment.checkoutStatus,
       minAmountPaise: streamer.min_amount_paise,
     });
-    if (problem) {
-      toast.error(problem.title, { description: problem.description });
+    if (found) {
+      showProblem(found);
       return;
     }
+    saveFormDraft(streamer.slug, form);
     payment.requestPayment(buildFullOrderDraft(form, voice), voice);
   };
 
   const isHyperemote = form.type === 'hyperemote';
   const isDisabled = payment.isProcessing;
+  // A hyperemote carries a message only on a page with a celebration text, which fans may edit.
+  const hasMessage = form.type === 'text' || (isHyperemote && streamer.hyperemote_message !== null);
+  const textPromise = textTipPromise(streamer.speech, form.amountText, streamer.min_amount_paise);
 
   return (
     <>
-      <form noValidate onSubmit={handleSubmit} className="flex flex-col gap-5">
+      <form
+        ref={formRef}
+        noValidate
+        onSubmit={handleSubmit}
+        onFocusCapture={preloadDonationFormParts}
+        onPointerDownCapture={preloadDonationFormParts}
+        className="flex flex-col gap-5"
+      >
         <DonorNameField
           name={form.name}
           isAnonymous={form.isAnonymous}
           onChange={update}
           disabled={isDisabled}
+          error={errorAt('name')}
         />
 
-        <DonationTypeField value={form.type} onChange={handleTypeChange} disabled={isDisabled} />
+        {/* Only the types the page's plans offer; a text-only page needs no choice. */}
+        {streamer.tip_types.length > 1 && (
+          <DonationTypeField
+            value={form.type}
+            types={streamer.tip_types}
+            onChange={handleTypeChange}
+            disabled={isDisabled}
+            textHint={textPromise.hint}
+          />
+        )}
 
         {isHyperemote && streamer.show_emote_picker && (
-          <HyperemotePicker
-            value={form.hyperemoteId}
-            onChange={(hyperemoteId) => update({ hyperemoteId })}
-            disabled={isDisabled}
-          />
+          <div data-field="hyperemote" tabIndex={-1} className="flex flex-col gap-1.5">
+            <Suspense fallback={null}>
+              <LazyHyperemotePicker
+                value={form.hyperemoteId}
+                onChange={(hyperemoteId) => update({ hyperemoteId })}
+                disabled={isDisabled}
+              />
+            </Suspense>
+            <FieldError id={undefined} error={errorAt('hyperemote')} />
+          </div>
         )}
 
         <AmountField
@@ -101,18 +153,27 @@ export function FullDonationForm({ streamer }: { streamer: DonationStreamer }) {
           hyperemoteTiers={streamer.hyperemote_tiers}
           lockedPricePaise={isHyperemote ? streamer.hyperemote_price_paise : null}
           disabled={isDisabled}
+          error={errorAt('amount')}
         />
 
-        {form.type === 'text' && (
+        {hasMessage && (
           <MessageField
+            label={isHyperemote ? DONATION_TEXT.optionalMessageLabel : DONATION_TEXT.messageLabel}
             value={form.message}
             onChange={(message) => update({ message })}
             disabled={isDisabled}
+            error={errorAt('message')}
+            isReadAloud={form.type === 'text' && textPromise.isReadAloud}
           />
         )}
 
         {hasOpenedRecorder && (
-          <div hidden={form.type !== 'voice'}>
+          <div
+            hidden={form.type !== 'voice'}
+            data-field="voice"
+            tabIndex={-1}
+            className="flex flex-col gap-1.5"
+          >
             <Suspense fallback={<RecorderFallback />}>
               <VoiceRecorder
                 onChange={handleVoiceChange}
@@ -120,6 +181,7 @@ export function FullDonationForm({ streamer }: { streamer: DonationStreamer }) {
                 disabled={isDisabled}
               />
             </Suspense>
+            <FieldError id={undefined} error={errorAt('voice')} />
           </div>
         )}
 
@@ -130,7 +192,7 @@ export function FullDonationForm({ streamer }: { streamer: DonationStreamer }) {
           amountPaise={validAmountPaise(form.amountText, streamer.min_amount_paise)}
         />
       </form>
-      <MobileNumberDialog {...payment.phoneDialog} />
+      <LazyMobileNumberDialog {...payment.phoneDialog} title={streamer.mobile_dialog_title} />
     </>
   );
 }

@@ -1,6 +1,7 @@
 import { DONATION_LIMITS, QUICK_EMOJIS, countCharacters } from '@shabaash/core';
 import { useId, useRef } from 'react';
 
+import { FieldError } from '../../components/ui/field';
 import { Label, Textarea } from '../../components/ui/input';
 import { cn } from '../../lib/cn';
 import { DONATION_TEXT } from './donation.constants';
@@ -18,14 +19,21 @@ export function MessageField({
   onChange,
   label = DONATION_TEXT.messageLabel,
   disabled,
+  error,
+  isReadAloud = false,
 }: {
   value: string;
   onChange: (value: string) => void;
   label?: string;
   disabled?: boolean;
+  /** The tip will be read aloud: the placeholder may mention [emotion] tags. */
+  isReadAloud?: boolean;
+  /** The form's problem with the message, shown under the box. */
+  error?: string | undefined;
 }) {
   const id = useId();
   const counterId = `${id}-counter`;
+  const errorId = `${id}-error`;
   const textareaRef = useRef<HTMLTextAreaElement>(null);
   const count = countCharacters(value);
   const remaining = DONATION_LIMITS.messageMaxChars - count;
@@ -53,11 +61,16 @@ export function MessageField({
         rows={4}
         value={value}
         disabled={disabled}
-        placeholder={DONATION_TEXT.messagePlaceholder}
-        aria-describedby={counterId}
+        placeholder={
+          isReadAloud ? DONATION_TEXT.messagePlaceholder : DONATION_TEXT.messagePlaceholderPlain
+        }
+        data-field="message"
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${counterId} ${errorId}` : counterId}
         onChange={(event) => onChange(clampMessage(event.target.value))}
         className="resize-y"
       />
+      <FieldError id={errorId} error={error} />
       <div
         role="group"
         aria-label={DONATION_TEXT.emojiRowLabel}

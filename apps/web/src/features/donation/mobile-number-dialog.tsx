@@ -10,9 +10,13 @@ import { DONATION_TEXT } from './donation.constants';
 
 export interface MobileNumberDialogProps {
   open: boolean;
+  /** The page's own title (a streamer setting), 'Complete Your Donation' by default. */
+  title: string;
   initialPhone: string;
   onCancel: () => void;
   onConfirm: (phone: string) => void;
+  /** "Not you?": forgets the number this device remembered. */
+  onForget: () => void;
 }
 
 /**
@@ -21,19 +25,26 @@ export interface MobileNumberDialogProps {
  */
 export function MobileNumberDialog({
   open,
+  title,
   initialPhone,
   onCancel,
   onConfirm,
+  onForget,
 }: MobileNumberDialogProps) {
   return (
     <Dialog
       open={open}
       onClose={onCancel}
-      title={DONATION_TEXT.mobileDialogTitle}
+      title={title}
       description={DONATION_TEXT.mobileDialogDescription}
     >
       {/* Mounted only while open, so each opening starts from the last confirmed number. */}
-      <MobileNumberForm initialPhone={initialPhone} onCancel={onCancel} onConfirm={onConfirm} />
+      <MobileNumberForm
+        initialPhone={initialPhone}
+        onCancel={onCancel}
+        onConfirm={onConfirm}
+        onForget={onForget}
+      />
     </Dialog>
   );
 }
@@ -42,8 +53,11 @@ function MobileNumberForm({
   initialPhone,
   onCancel,
   onConfirm,
-}: Omit<MobileNumberDialogProps, 'open'>) {
+  onForget,
+}: Omit<MobileNumberDialogProps, 'open' | 'title'>) {
   const [phone, setPhone] = useState(initialPhone);
+  // A number typed before (this device remembers it) says so, with a way to forget it.
+  const [isRemembered, setIsRemembered] = useState(initialPhone !== '');
   const [error, setError] = useState<string | undefined>();
   const inputRef = useRef<HTMLInputElement>(null);
 
@@ -66,7 +80,11 @@ function MobileNumberForm({
 
   return (
     <form noValidate onSubmit={handleSubmit} className="flex flex-col gap-5">
-      <Field label={DONATION_TEXT.mobileLabel} error={error}>
+      <Field
+        label={DONATION_TEXT.mobileLabel}
+        error={error}
+        hint={isRemembered ? DONATION_TEXT.mobileRemembered : undefined}
+      >
         <Input
           ref={inputRef}
           type="tel"
@@ -81,6 +99,21 @@ function MobileNumberForm({
           }}
         />
       </Field>
+      {isRemembered && (
+        <Button
+          variant="ghost"
+          size="sm"
+          className="self-start"
+          onClick={() => {
+            onForget();
+            setIsRemembered(false);
+            setPhone('');
+            inputRef.current?.focus();
+          }}
+        >
+          {DONATION_TEXT.notYou}
+        </Button>
+      )}
       <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
         <Button variant="outline" onClick={onCancel}>
           {DONATION_TEXT.cancel}

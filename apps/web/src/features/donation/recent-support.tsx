@@ -1,7 +1,7 @@
 import { formatRupees } from '@shabaash/core';
 import type { PublicDonation } from '@shabaash/core';
 import { HeartHandshake } from 'lucide-react';
-import { useEffect } from 'react';
+import { useEffect, useId } from 'react';
 
 import { Card } from '../../components/ui/card';
 import { DONATION_TEXT } from './donation.constants';
@@ -25,6 +25,7 @@ function formatDonationDate(iso: string): string {
  */
 export function RecentSupport({ slug }: { slug: string }) {
   const query = useRecentDonations(slug);
+  const headingId = useId();
 
   useEffect(() => {
     if (query.error) console.warn('Could not load recent donations:', query.error);
@@ -33,8 +34,8 @@ export function RecentSupport({ slug }: { slug: string }) {
   if (query.isError) return null;
 
   return (
-    <Card className="p-5 sm:p-6">
-      <h2 className="flex items-center gap-2 text-base font-semibold text-slate-900">
+    <Card role="region" aria-labelledby={headingId} className="p-5 sm:p-6">
+      <h2 id={headingId} className="flex items-center gap-2 text-base font-semibold text-slate-900">
         <HeartHandshake aria-hidden="true" className="size-5 text-brand-700" />
         {DONATION_TEXT.recentSupportTitle}
       </h2>

@@ -1,7 +1,6 @@
 import { Sparkles } from 'lucide-react';
 import { lazy, Suspense, useCallback, useState } from 'react';
 import type { FormEvent } from 'react';
-import { toast } from '../../lib/lazy-toast';
 
 import { Badge } from '../../components/ui/badge';
 import { NO_VOICE_RECORDING } from '../voice-recorder/voice-recorder.types';
@@ -13,10 +12,13 @@ import { DONATION_TEXT } from './donation.constants';
 import { buildSimpleOrderDraft, validAmountPaise, validateSimpleForm } from './donation-form';
 import type { SimpleFormState } from './donation-form';
 import { MessageField } from './message-field';
-import { MobileNumberDialog } from './mobile-number-dialog';
+import { LazyMobileNumberDialog, preloadDonationFormParts } from './lazy-form-parts';
 import { RecorderFallback } from './recorder-fallback';
 import type { DonationStreamer } from './donation.api';
 import { useDonationPayment } from './use-donation-payment';
+import { readRememberedFan } from './fan-details';
+import { useFormProblem } from './form-problem';
+import { FieldError } from '../../components/ui/field';
 
 const VoiceRecorder = lazy(() => import('../voice-recorder/voice-recorder'));
 
@@ -33,25 +35,37 @@ const INITIAL_SIMPLE_FORM: SimpleFormState = {
  * the mobile-number dialog because the order needs the phone.
  */
 export function SimpleDonationForm({ streamer }: { streamer: DonationStreamer }) {
-  const [form, setForm] = useState<SimpleFormState>(INITIAL_SIMPLE_FORM);
+  const [form, setForm] = useState<SimpleFormState>(() => ({
+    ...INITIAL_SIMPLE_FORM,
+    name: readRememberedFan()?.name ?? '',
+  }));
   const [voice, setVoice] = useState<VoiceRecordingValue>(NO_VOICE_RECORDING);
   const payment = useDonationPayment(streamer, 'redirect');
-  const handleVoiceChange = useCallback((value: VoiceRecordingValue) => setVoice(value), []);
+  const { formRef, show: showProblem, clear: clearProblem, errorAt } = useFormProblem();
+  const handleVoiceChange = useCallback(
+    (value: VoiceRecordingValue) => {
+      setVoice(value);
+      if (value.status === 'uploaded') clearProblem();
+    },
+    [clearProblem],
+  );
 
-  const update = (patch: Partial<SimpleFormState>) =>
+  const update = (patch: Partial<SimpleFormState>) => {
+    clearProblem();
     setForm((current) => ({ ...current, ...patch }));
+  };
 
   const handleSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (payment.isProcessing) return;
-    const problem = validateSimpleForm({
+    const found = validateSimpleForm({
       form,
       voice,
       checkoutStatus: payment.checkoutStatus,
       minAmountPaise: streamer.min_amount_paise,
     });
-    if (problem) {
-      toast.error(problem.title, { description: problem.description });
+    if (found) {
+      showProblem(found);
       return;
     }
     payment.requestPayment(buildSimpleOrderDraft(form, voice), voice);
@@ -62,12 +76,20 @@ export function SimpleDonationForm({ streamer }: { streamer: DonationStreamer })
 
   return (
     <>
-      <form noValidate onSubmit={handleSubmit} className="flex flex-col gap-5">
+      <form
+        ref={formRef}
+        noValidate
+        onSubmit={handleSubmit}
+        onFocusCapture={preloadDonationFormParts}
+        onPointerDownCapture={preloadDonationFormParts}
+        className="flex flex-col gap-5"
+      >
         <DonorNameField
           name={form.name}
           isAnonymous={form.isAnonymous}
           onChange={update}
           disabled={isDisabled}
+          error={errorAt('name')}
         />
 
         <div className="flex flex-col gap-3">
@@ -78,6 +100,7 @@ export function SimpleDonationForm({ streamer }: { streamer: DonationStreamer })
             minAmountPaise={streamer.min_amount_paise}
             hyperemoteTiers={streamer.hyperemote_tiers}
             disabled={isDisabled}
+            error={errorAt('amount')}
           />
           {/* Spec 02 §2: shown once the amount is 1 or more. */}
           <div aria-live="polite">
@@ -95,15 +118,22 @@ export function SimpleDonationForm({ streamer }: { streamer: DonationStreamer })
           value={form.message}
           onChange={(message) => update({ message })}
           disabled={isDisabled}
+          error={errorAt('message')}
         />
 
-        <Suspense fallback={<RecorderFallback />}>
-          <VoiceRecorder
-            label={DONATION_TEXT.optionalVoiceLabel}
-            onChange={handleVoiceChange}
-            disabled={isDisabled}
-          />
-        </Suspense>
+        {/* A voice note only on a page with the Voice Message add-on (or the Bundle). */}
+        {streamer.tip_types.includes('voice') && (
+          <div data-field="voice" tabIndex={-1} className="flex flex-col gap-1.5">
+            <Suspense fallback={<RecorderFallback />}>
+              <VoiceRecorder
+                label={DONATION_TEXT.optionalVoiceLabel}
+                onChange={handleVoiceChange}
+                disabled={isDisabled}
+              />
+            </Suspense>
+            <FieldError id={undefined} error={errorAt('voice')} />
+          </div>
+        )}
 
         <DonateButton
           checkoutStatus={payment.checkoutStatus}
@@ -112,7 +142,7 @@ export function SimpleDonationForm({ streamer }: { streamer: DonationStreamer })
           amountPaise={amountPaise}
         />
       </form>
-      <MobileNumberDialog {...payment.phoneDialog} />
+      <LazyMobileNumberDialog {...payment.phoneDialog} title={streamer.mobile_dialog_title} />
     </>
   );
 }

@@ -6,12 +6,18 @@ import type { DonationStreamer } from './donation.api';
 import { DONATION_TEXT, SOCIAL_LINK_LABELS } from './donation.constants';
 import { THEME_HERO_CLASSES } from './donation-theme';
 
+/** What the hero shows; "Create your page" previews a page from its draft with these alone. */
+export type HeroStreamer = Pick<
+  DonationStreamer,
+  'name' | 'theme' | 'cover_image_url' | 'avatar_url' | 'welcome_text' | 'social_links'
+>;
+
 /**
  * The page's header band: the streamer's cover image for the 'cover' theme, else the theme's
  * colour family, with the streamer's avatar (or initial), name, welcome text and social links.
  * The form card overlaps its lower edge.
  */
-export function StreamerHero({ streamer }: { streamer: DonationStreamer }) {
+export function StreamerHero({ streamer }: { streamer: HeroStreamer }) {
   const coverImage = streamer.theme === 'cover' ? streamer.cover_image_url : null;
   const initial = Array.from(streamer.name.trim())[0]?.toUpperCase() ?? '?';
   // The server only stores https links; checked again so no other scheme becomes a link.

@@ -12,6 +12,8 @@ import { useCheckout } from '../checkout/use-checkout';
 import { OrderCreationError, createOrder } from './donation.api';
 import { CHECKOUT_OPEN_DELAY_MS, DONATION_TEXT } from './donation.constants';
 import { orderIssueToast } from './donation-form';
+import { forgetFan, readRememberedFan, rememberFan } from './fan-details';
+import { clearFormDraft } from './form-draft';
 import type * as OrderRequestSchemaExports from './order-request-schema';
 import type { OrderDraft } from './donation-form';
 
@@ -24,19 +26,29 @@ export type CheckoutFlow = 'modal' | 'redirect';
 /** Codes `apiFetch` uses when no server message exists (transport or unreadable answers). */
 const TRANSPORT_ERROR_CODES = new Set(['network_error', 'http_error', 'invalid_response']);
 
-/** The message the server gave for a refused order, if it gave one a person can read. */
-function orderFailureMessage(error: unknown): string | null {
+/**
+ * The words for a refused order, if the server gave a reason a person can read: the error
+ * catalog's text for its code. The catalog loads only when a refusal is shown, so the page's
+ * first load (issue 12's budget) does not carry it.
+ */
+async function orderFailureMessage(error: unknown): Promise<string | null> {
   if (error instanceof OrderCreationError) return error.message;
-  if (error instanceof ApiError && !TRANSPORT_ERROR_CODES.has(error.code)) return error.message;
-  return null;
+  if (!(error instanceof ApiError) || TRANSPORT_ERROR_CODES.has(error.code)) return null;
+  try {
+    const { apiErrorText } = await import('../../lib/api-error');
+    return apiErrorText(error);
+  } catch {
+    // The catalog could not load (the connection dropped): the server's own words still fit.
+    return error.message;
+  }
 }
 
 function showToast({ title, description }: ToastText) {
   toast.error(title, { description });
 }
 
-function showOrderFailure(flow: CheckoutFlow, error: unknown) {
-  const message = orderFailureMessage(error);
+async function showOrderFailure(flow: CheckoutFlow, error: unknown) {
+  const message = await orderFailureMessage(error);
   if (flow === 'redirect') {
     showToast({
       title: DONATION_TEXT.errorToastTitle,
@@ -83,7 +95,7 @@ export function useDonationPayment(streamer: PublicStreamer, flow: CheckoutFlow)
   const [draft, setDraft] = useState<OrderDraft | null>(null);
   /** The recording behind the draft's voice upload, which can upload its blob again. */
   const voiceRef = useRef<VoiceRecordingValue | null>(null);
-  const [phone, setPhone] = useState('');
+  const [phone, setPhone] = useState(() => readRememberedFan()?.phone ?? '');
   const [isProcessing, setIsProcessing] = useState(false);
   /** Aborted when the form unmounts, so an open checkout modal closes with the page. */
   const checkoutAbortRef = useRef<AbortController | null>(null);
@@ -137,7 +149,7 @@ export function useDonationPayment(streamer: PublicStreamer, flow: CheckoutFlow)
     try {
       ({ orderRequestSchema } = await loadOrderRequestSchema());
     } catch {
-      showOrderFailure(flow, null);
+      void showOrderFailure(flow, null);
       return;
     }
     const parsed = orderRequestSchema.safeParse({ ...draft, phone: confirmedPhone });
@@ -163,9 +175,10 @@ export function useDonationPayment(streamer: PublicStreamer, flow: CheckoutFlow)
       order = await createOrderWithVoiceRetry(parsed.data);
     } catch (error) {
       setIsProcessing(false);
-      showOrderFailure(flow, error);
+      void showOrderFailure(flow, error);
       return;
     }
+    rememberFan(parsed.data);
 
     // From here an order exists: whatever happens, the fan lands on its status page.
     const details = checkoutDetailsFor(streamer, parsed.data);
@@ -194,6 +207,12 @@ export function useDonationPayment(streamer: PublicStreamer, flow: CheckoutFlow)
       open: draft !== null,
       initialPhone: phone,
       onCancel: () => setDraft(null),
+      // "Not you?": nothing of this fan stays on the device (the kept form included).
+      onForget: () => {
+        forgetFan();
+        clearFormDraft(streamer.slug);
+        setPhone('');
+      },
       onConfirm: (confirmedPhone: string) => void handleConfirmPhone(confirmedPhone),
     },
   };

@@ -3,16 +3,24 @@ import { useEffect } from 'react';
 import { CenteredPage } from '../../components/centered-page';
 import { buttonStyles } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
-import { NOT_FOUND_TEXT, NOT_FOUND_TITLE, RETURN_HOME_LABEL } from './errors.constants';
+import { SITE_NAME } from '../../lib/meta';
+import {
+  NOT_FOUND_PAGE_TITLE,
+  NOT_FOUND_TEXT,
+  NOT_FOUND_TITLE,
+  RETURN_HOME_LABEL,
+} from './errors.constants';
 
 /**
  * Shown for any path no route claims. The missing path is logged as a warning, not an error:
  * a mistyped link is not a fault of the app, and the browser tests fail on console errors.
  * Plain links and `window.location`, not the router's: the standalone donation page shell
- * (src/shells/) shows this page too, without React Router.
+ * (src/shells/) shows this page too, without React Router. It sets its own title: a route that
+ * found nothing (an unknown streamer or guide) must not keep the title it started with.
  */
 export function NotFoundPage() {
   useEffect(() => {
+    document.title = `${NOT_FOUND_PAGE_TITLE} · ${SITE_NAME}`;
     const { pathname } = window.location;
     console.warn('404 Error: User attempted to access non-existent route:', pathname);
   }, []);

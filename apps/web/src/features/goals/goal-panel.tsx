@@ -15,17 +15,14 @@ import {
 } from '../../components/ui/card';
 import { Field } from '../../components/ui/field';
 import { Input } from '../../components/ui/input';
-import { ApiError, GENERIC_ERROR_MESSAGE } from '../../lib/api';
+import { GENERIC_ERROR_MESSAGE } from '../../lib/api';
+import { errorText } from '../../lib/api-error';
 import { useGoalMutations } from './dashboard-goal.queries';
 import { GoalProgressBar } from './goal-progress-bar';
 import { buildGoalRequest, goalFormFrom } from './goal-form';
 import type { GoalFormState } from './goal-form';
 import { GOAL_TEXT, goalDateFormat } from './goals.constants';
 import { useGoal } from './goals.queries';
-
-function errorMessage(error: unknown): string {
-  return error instanceof ApiError ? error.message : GENERIC_ERROR_MESSAGE;
-}
 
 /**
  * The dashboard's goal editor for one streamer: the current goal's progress, an edit form
@@ -79,7 +76,7 @@ function GoalEditor({ slug, goal }: { slug: string; goal: Goal | null }) {
     setProblem(null);
     const handlers = {
       onSuccess: () => toast.success(GOAL_TEXT.saved),
-      onError: (error: unknown) => setProblem(errorMessage(error)),
+      onError: (error: unknown) => setProblem(errorText(error)),
     };
     if (mode === 'start') {
       mutations.start.mutate(built.request, handlers);
@@ -99,7 +96,7 @@ function GoalEditor({ slug, goal }: { slug: string; goal: Goal | null }) {
   const handleRemove = () => {
     mutations.remove.mutate(undefined, {
       onSuccess: () => toast.success(GOAL_TEXT.removed),
-      onError: (error) => setProblem(errorMessage(error)),
+      onError: (error) => setProblem(errorText(error)),
     });
   };
 

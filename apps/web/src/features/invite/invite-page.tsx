@@ -10,17 +10,15 @@ import { Button, buttonStyles } from '../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader } from '../../components/ui/card';
 import { Field } from '../../components/ui/field';
 import { Input } from '../../components/ui/input';
-import { ApiError, GENERIC_ERROR_MESSAGE } from '../../lib/api';
+import { errorText } from '../../lib/api-error';
 import { FullPageSpinner } from '../auth/full-page-spinner';
 import { LogoutButton } from '../auth/logout-button';
 import { signInPath } from '../auth/redirect';
 import { useSession } from '../auth/use-session';
 import { DashboardMessage } from '../dashboard/components/dashboard-message';
+import { VerifyEmailNotice } from '../onboarding/verify-email-notice';
 import { acceptInvite, fetchInvite } from './invite.api';
 import { INVITE_TEXT } from './invite.constants';
-
-const messageOf = (error: unknown) =>
-  error instanceof ApiError ? error.message : GENERIC_ERROR_MESSAGE;
 
 /**
  * /auth/invite/:code: the one-time sign-up link an admin sends. A new invitee chooses a
@@ -42,7 +40,7 @@ export function InvitePage({ code }: { code: string }) {
       <DashboardMessage
         icon={MailWarning}
         title={INVITE_TEXT.invalidTitle}
-        description={messageOf(invite.error)}
+        description={errorText(invite.error)}
       >
         <Link to="/" className={buttonStyles()}>
           {INVITE_TEXT.home}
@@ -103,7 +101,7 @@ function NewAccountForm({ code, invite }: { code: string; invite: InviteDetails 
         if (result.session) establishSession({ user: result.user, session: result.session });
         goToDashboard(result.streamer_slug);
       },
-      onError: (error) => setProblem(messageOf(error)),
+      onError: (error) => setProblem(errorText(error)),
     });
   };
 
@@ -171,6 +169,15 @@ function SignedInInvite({ code, invite }: { code: string; invite: InviteDetails 
       </div>
     );
   }
+  // Joining needs a verified address (the server refuses otherwise): the way to verify instead.
+  if (user && !user.email_verified) {
+    return (
+      <div className="flex flex-col gap-4">
+        <p className="text-sm text-slate-700">{INVITE_TEXT.signedInAs(invite.email)}</p>
+        <VerifyEmailNotice email={user.email} />
+      </div>
+    );
+  }
   return (
     <div className="flex flex-col gap-4">
       <p className="text-sm text-slate-700">{INVITE_TEXT.signedInAs(invite.email)}</p>
@@ -184,7 +191,7 @@ function SignedInInvite({ code, invite }: { code: string; invite: InviteDetails 
         onClick={() =>
           accept.mutate(undefined, {
             onSuccess: (result) => goToDashboard(result.streamer_slug),
-            onError: (error) => setProblem(messageOf(error)),
+            onError: (error) => setProblem(errorText(error)),
           })
         }
       >

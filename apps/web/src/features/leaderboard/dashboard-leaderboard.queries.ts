@@ -4,7 +4,11 @@ import { skipToken, useMutation, useQuery, useQueryClient } from '@tanstack/reac
 import { useClearSessionOnUnauthorized } from '../auth/require-session';
 import { viewerQueryKey } from '../auth/session-query-keys';
 import { useSession } from '../auth/use-session';
-import { fetchDashboardLeaderboard, saveLeaderboardSettings } from './leaderboard.api';
+import {
+  fetchDashboardLeaderboard,
+  mergeSupporters,
+  saveLeaderboardSettings,
+} from './leaderboard.api';
 
 /**
  * The dashboard's leaderboard hooks, apart from the donation page's so that page's chunk never
@@ -33,6 +37,20 @@ export function useSaveLeaderboardSettings(slug: string) {
     mutationFn: (settings: LeaderboardSettings) => {
       if (!token) throw new Error('Not signed in.');
       return saveLeaderboardSettings(slug, settings, token);
+    },
+    onSettled: () =>
+      queryClient.invalidateQueries({ queryKey: viewerQueryKey(user?.id, 'leaderboard', slug) }),
+  });
+}
+
+/** Merges the rows of one supporter name, then re-reads the dashboard's boards. */
+export function useMergeSupporters(slug: string) {
+  const { token, user } = useSession();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (name: string) => {
+      if (!token) throw new Error('Not signed in.');
+      return mergeSupporters(slug, name, token);
     },
     onSettled: () =>
       queryClient.invalidateQueries({ queryKey: viewerQueryKey(user?.id, 'leaderboard', slug) }),

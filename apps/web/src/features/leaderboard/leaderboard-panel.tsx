@@ -1,4 +1,4 @@
-import type { LeaderboardPeriod } from '@shabaash/core';
+import { ANONYMOUS_DONOR_NAME, type LeaderboardPeriod } from '@shabaash/core';
 import { Trophy } from 'lucide-react';
 import { useState } from 'react';
 import { toast } from '../../lib/lazy-toast';
@@ -12,8 +12,10 @@ import {
 } from '../../components/ui/card';
 import { Tabs } from '../../components/ui/tabs';
 import { GENERIC_ERROR_MESSAGE } from '../../lib/api';
+import { Button } from '../../components/ui/button';
 import {
   useDashboardLeaderboard,
+  useMergeSupporters,
   useSaveLeaderboardSettings,
 } from './dashboard-leaderboard.queries';
 import { LeaderboardList, LeaderboardSkeleton } from './leaderboard-list';
@@ -48,7 +50,9 @@ export function LeaderboardPanel({ slug }: { slug: string }) {
           <Trophy aria-hidden="true" className="size-5 text-brand-700" />
           {LEADERBOARD_TEXT.panelTitle}
         </CardTitle>
-        <CardDescription>{LEADERBOARD_TEXT.panelDescription}</CardDescription>
+        <CardDescription>
+          {LEADERBOARD_TEXT.panelDescription} {LEADERBOARD_TEXT.howCounted}
+        </CardDescription>
       </CardHeader>
       <CardContent className="flex flex-col gap-5">
         <label className="flex cursor-pointer items-start gap-2.5 text-sm has-disabled:cursor-not-allowed">
@@ -78,10 +82,53 @@ export function LeaderboardPanel({ slug }: { slug: string }) {
               {LEADERBOARD_TEXT.loadError} {GENERIC_ERROR_MESSAGE}
             </p>
           ) : (
-            <LeaderboardList entries={query.data.entries} />
+            <>
+              <LeaderboardList entries={query.data.entries} />
+              <MergeNames slug={slug} names={query.data.entries.map((entry) => entry.name)} />
+            </>
           )}
         </Tabs>
       </CardContent>
     </Card>
+  );
+}
+
+/**
+ * Names that appear on more than one row, each with a button that merges its rows (not
+ * Anonymous: those are different fans who chose not to be named).
+ */
+function MergeNames({ slug, names }: { slug: string; names: string[] }) {
+  const merge = useMergeSupporters(slug);
+  const repeated = [
+    ...new Set(
+      names.filter((name, index) => name !== ANONYMOUS_DONOR_NAME && names.indexOf(name) !== index),
+    ),
+  ];
+  if (repeated.length === 0) return null;
+
+  const handleMerge = (name: string) =>
+    merge.mutate(name, {
+      onSuccess: () => toast.success(LEADERBOARD_TEXT.merged(name)),
+      onError: () => toast.error(LEADERBOARD_TEXT.mergeFailed),
+    });
+
+  return (
+    <div className="mt-4 flex flex-col gap-2 rounded-lg border border-slate-200 p-3">
+      <p className="text-sm font-medium text-slate-900">{LEADERBOARD_TEXT.mergeTitle}</p>
+      {repeated.map((name) => (
+        <Button
+          key={name}
+          variant="outline"
+          size="sm"
+          className="self-start"
+          disabled={merge.isPending}
+          onClick={() => handleMerge(name)}
+        >
+          {merge.isPending && merge.variables === name
+            ? LEADERBOARD_TEXT.merging
+            : LEADERBOARD_TEXT.merge(name)}
+        </Button>
+      ))}
+    </div>
   );
 }

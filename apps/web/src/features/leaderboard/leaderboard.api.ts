@@ -3,6 +3,7 @@ import type {
   LeaderboardPeriod,
   LeaderboardResponse,
   LeaderboardSettings,
+  SupporterMergeResponse,
 } from '@shabaash/core';
 
 import { apiFetch } from '../../lib/api';
@@ -41,6 +42,19 @@ export function saveLeaderboardSettings(
   return apiFetch<LeaderboardSettings>(`${streamerPath(slug)}/leaderboard-settings`, {
     method: 'PUT',
     body: settings,
+    token,
+  });
+}
+
+/** Merges every supporter row of `name` into one (the same fan from several browsers). */
+export function mergeSupporters(
+  slug: string,
+  name: string,
+  token: string,
+): Promise<SupporterMergeResponse> {
+  return apiFetch<SupporterMergeResponse>(`${streamerPath(slug)}/supporters/merge`, {
+    method: 'POST',
+    body: { name },
     token,
   });
 }

@@ -17,6 +17,13 @@ export const LEADERBOARD_TEXT = {
   showOnPageHint: 'The OBS leaderboard widget works either way.',
   settingSaved: 'Leaderboard setting saved.',
   settingFailed: 'Could not save the setting. Please try again.',
+  howCounted:
+    'A supporter is a name from one phone or browser: the same fan tipping from two devices shows as two rows with that name until you merge them.',
+  mergeTitle: 'Same name, more than one row',
+  merge: (name: string) => `Merge the rows named ${name}`,
+  merging: 'Merging…',
+  merged: (name: string) => `The rows named ${name} are one supporter now.`,
+  mergeFailed: 'Could not merge the rows. Please try again.',
 } as const;
 
 /** The period tabs, with short labels so all four fit on a phone. */

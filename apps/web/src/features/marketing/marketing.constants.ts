@@ -3,13 +3,21 @@
  * Icons are chosen in the components, keyed by each item's `id`.
  */
 
-/** In-page anchors of the fixed top navigation (spec 01 §2, home page). */
+import { cheapestPlanPaise, formatRupees } from '@shabaash/core';
+
+/**
+ * In-page anchors of the fixed top navigation (spec 01 §2, home page), plus Pricing: a visitor
+ * deciding looks for prices first (issue 32).
+ */
 export const NAV_ANCHORS = [
   { id: 'features', label: 'UPI Payments' },
   { id: 'services', label: 'For Creators' },
+  { id: 'pricing', label: 'Pricing' },
 ] as const;
 
 export const START_EARNING_LABEL = 'Start Earning';
+/** The header's way in for streamers who already have an account (issue 32). */
+export const LOGIN_LABEL = 'Login';
 
 export const HERO = {
   badge: 'Made for Indian streamers',
@@ -48,7 +56,7 @@ export const FEATURES = {
     {
       id: 'gifts',
       title: 'Virtual gifts',
-      text: 'Animated gifts and GIFs pop up on stream with the fan’s name, so every gift gets its moment.',
+      text: 'HyperEmotes rain animated emojis across your stream with the fan’s name, so every gift gets its moment.',
     },
     {
       id: 'chat',
@@ -105,7 +113,8 @@ export const SERVICES = {
       text: 'Approve tips from the dashboard or from Telegram, or let them through automatically.',
     },
   ],
-  pricingNote: 'Plans start at just ₹300.',
+  // The spec's "₹300" was below every real plan; this is the cheapest one (README, differences).
+  pricingNote: `Plans start at just ${formatRupees(cheapestPlanPaise())}.`,
   primaryCta: 'Start Monetizing Content Now',
   secondaryCta: 'Learn About Payment Integration',
 } as const;
@@ -216,7 +225,8 @@ export const FAQ = {
 
 export const SIGNUP_TEXT = {
   title: 'Start earning with Shabaash',
-  description: 'Tell us about your channel and we’ll contact you to set up your tipping page.',
+  description:
+    'Want a hand? Tell us about your channel: the Shabaash team will call or e-mail you and set up your tipping page with you. Rather do it yourself? Sign up and create your page in a few minutes.',
   planTitle: (plan: string) => `Get started with ${plan}`,
   planDescription: (plan: string, price: string) =>
     `${plan} (${price}). Tell us about your channel and we’ll contact you to set it up.`,
@@ -242,6 +252,9 @@ export const FOOTER = {
   tagline: 'UPI tipping and live alerts for creators in India.',
   madeIn: 'Made in India, for Indian creators.',
   rights: 'All rights reserved.',
+  socialLabel: 'Follow Shabaash',
+  /** Each social link's accessible name; the visible text is the network's name. */
+  socialLinkName: (network: string) => `Shabaash on ${network}`,
 } as const;
 
 export type FooterLink =

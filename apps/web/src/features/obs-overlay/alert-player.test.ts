@@ -17,6 +17,7 @@ function buildAlert(alertId: number, overrides: Partial<OverlayAlert['donation']
       hyperemote_id: null,
       voice_url: null,
       voice_duration_ms: null,
+      is_sandbox: false,
       ...overrides,
     },
     created_at: '2025-01-01T00:00:00.000Z',
@@ -79,6 +80,20 @@ describe('AlertPlayer (spec 02 §4, Alerts)', () => {
     expect(finished).toEqual([2, 3, 4]);
     const shown = screens.filter((screen) => screen?.phase === 'showing');
     expect(shown.map((screen) => screen?.alert.alert_id)).toEqual([2, 3, 4]);
+  });
+
+  it('plays a test alert next, ahead of waiting tips but after the one on screen and earlier tests', () => {
+    const { player, screens, finished } = setup();
+    player.enqueue(buildAlert(1));
+    player.enqueue(buildAlert(2));
+    player.enqueue(buildAlert(3));
+    player.enqueue({ ...buildAlert(9), kind: 'test' });
+    player.enqueue({ ...buildAlert(10), kind: 'test' });
+
+    vi.advanceTimersByTime(5 * (TEXT_MS + FADE_MS));
+    expect(finished).toEqual([1, 9, 10, 2, 3]);
+    const shown = screens.filter((screen) => screen?.phase === 'showing');
+    expect(shown.map((screen) => screen?.alert.alert_id)).toEqual([1, 9, 10, 2, 3]);
   });
 
   it('ignores an alert that is on screen or queued, and only acknowledges one already played', () => {

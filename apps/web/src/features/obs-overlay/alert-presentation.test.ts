@@ -16,6 +16,7 @@ function buildAlert(amountPaise: number, voiceUrl: string | null = null): Overla
       hyperemote_id: null,
       voice_url: voiceUrl,
       voice_duration_ms: null,
+      is_sandbox: false,
     },
     created_at: '2025-01-01T00:00:00.000Z',
   };
@@ -48,6 +49,22 @@ describe('presentAlert', () => {
       imageUrl: null,
       soundUrl: null,
       isAudible: true,
+      typingMsPerCharacter: 50,
+    });
+  });
+
+  it("caps a long text alert at the streamer's limit and types it faster to finish in time", () => {
+    const long = {
+      ...buildAlert(5_100),
+      donation: { ...buildAlert(5_100).donation, message: 'a'.repeat(600) },
+    };
+    expect(presentAlert(long, [])).toMatchObject({ durationMs: 15_000, typingMsPerCharacter: 16 });
+    expect(
+      presentAlert(long, [buildVariation({ min_amount_paise: 0, duration_ms: 60_000 })], 20_000),
+    ).toMatchObject({ durationMs: 20_000, typingMsPerCharacter: 25 });
+    expect(presentAlert(long, [], 5_000)).toMatchObject({
+      durationMs: 5_000,
+      typingMsPerCharacter: 0,
     });
   });
 

@@ -3,6 +3,7 @@ import {
   alertDurationMs,
   renderAlertTemplate,
   resolveAlertVariation,
+  typingMsPerCharacter,
   type AlertTextPart,
   type OverlayAlert,
   type OverlayAlertVariation,
@@ -18,22 +19,30 @@ export type AlertPresentation = {
   soundUrl: string | null;
   /** Whether the tip reaches the sound threshold, which gates a voice message too. */
   isAudible: boolean;
+  /** How fast the message is typed so it is whole before the alert leaves (0: all at once). */
+  typingMsPerCharacter: number;
 };
 
 /**
  * The streamer's alert settings applied to one alert (test alerts included): the variation for
- * its type and amount sets the duration (else the spec's timing), the image, the text and the
- * sound. With no variation (settings not loaded yet) the alert plays as the spec describes.
+ * its type and amount sets the duration (else the spec's timing; a text alert never beyond the
+ * streamer's cap), the image, the text and the sound. With no variation (settings not loaded yet) the alert plays as the spec describes.
  */
 export function presentAlert(
   alert: OverlayAlert,
   variations: readonly OverlayAlertVariation[],
+  textAlertMaxMs?: number,
 ): AlertPresentation {
   const { donation } = alert;
   const variation = resolveAlertVariation(variations, donation);
   const isAudible = donation.amount_paise >= (variation?.sound_min_amount_paise ?? 0);
+  const durationMs = alertDurationMs(alert, {
+    variationMs: variation?.duration_ms,
+    textAlertMaxMs,
+  });
   return {
-    durationMs: variation?.duration_ms ?? alertDurationMs(alert),
+    durationMs,
+    typingMsPerCharacter: typingMsPerCharacter(donation.message, durationMs),
     headline: renderAlertTemplate(variation?.template ?? DEFAULT_ALERT_TEMPLATE, donation),
     imageUrl: variation?.image_url ?? null,
     soundUrl: isAudible ? (variation?.sound_url ?? null) : null,

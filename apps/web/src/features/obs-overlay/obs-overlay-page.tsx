@@ -29,7 +29,11 @@ function OverlayStage({ slug, token }: { slug: string; token: string }) {
     <main className="pointer-events-none fixed inset-0 overflow-hidden">
       {overlay.streamerName === null && <ValidatingNotice />}
       {overlay.nowPlaying && (
-        <AlertCard key={overlay.nowPlaying.alert.alert_id} nowPlaying={overlay.nowPlaying} />
+        // A replay right after its alert is a new card: its sound and typing start over.
+        <AlertCard
+          key={overlay.nowPlaying.replayId ?? overlay.nowPlaying.alert.alert_id}
+          nowPlaying={overlay.nowPlaying}
+        />
       )}
       <ConnectionIndicator status={overlay.status} />
     </main>

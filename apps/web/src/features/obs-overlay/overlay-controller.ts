@@ -1,11 +1,20 @@
 import type { OverlayAlert, OverlayAlertVariation, OverlaySettings } from '@shabaash/core';
 
+import { alertAudioSteps, waitForSpeech } from './alert-audio';
 import { AlertPlayer, type NowPlaying } from './alert-player';
+import { AudioSequence } from './audio-sequence';
 import { presentAlert } from './alert-presentation';
 import { watchObsSource } from './obs-source';
-import { fetchOverlaySettings, markAlertShown } from './overlay.api';
+import {
+  fetchAlertSpeech,
+  fetchOverlaySettings,
+  markAlertShown,
+  reportPlayback,
+} from './overlay.api';
 import { OverlayStream, type StreamStatus } from './overlay-stream';
+import { overlaySound } from './overlay-sound';
 import { sessionPlayedAlerts } from './played-alerts';
+import { StreamControls } from './stream-controls';
 
 /** Everything the overlay page draws. */
 export type OverlaySnapshot = {
@@ -36,10 +45,15 @@ const ACK_RETRY_DELAYS_MS = [1000, 5000];
 export class OverlayController {
   private snapshot = INITIAL_OVERLAY_SNAPSHOT;
   private readonly player: AlertPlayer;
+  /** The overlay's one audio track: sound, then speech or voice message, never overlapping. */
+  private readonly audio = new AudioSequence(overlaySound);
   private readonly stream: OverlayStream;
+  private readonly controls: StreamControls;
   private stopWatchingObs: (() => void) | null = null;
   private readonly pendingTimers = new Set<ReturnType<typeof setTimeout>>();
   private variations: readonly OverlayAlertVariation[] = [];
+  /** The streamer's cap on a text alert; undefined (the default cap) until settings load. */
+  private textAlertMaxMs: number | undefined;
   /** Counts settings received, so a slow read never overwrites a newer live change. */
   private settingsVersion = 0;
   private isStopped = false;
@@ -51,10 +65,29 @@ export class OverlayController {
   ) {
     this.player = new AlertPlayer({
       played: sessionPlayedAlerts(slug),
-      onChange: (nowPlaying) => this.update({ nowPlaying }),
+      onChange: (nowPlaying) => {
+        this.update({ nowPlaying });
+        this.controls.playingChanged(nowPlaying?.alert.alert_id ?? null);
+      },
+      onWaitingChange: (waiting) => this.controls.waitingChanged(waiting),
       onFinished: (alert) => this.acknowledge(alert),
       onAlreadyPlayed: (alert) => this.acknowledge(alert),
-      present: (alert) => presentAlert(alert, this.variations),
+      present: (alert) => presentAlert(alert, this.variations, this.textAlertMaxMs),
+      audio: {
+        play: (alert, presentation) =>
+          this.audio.play(
+            alertAudioSteps(alert, presentation, (spoken) =>
+              waitForSpeech(() => fetchAlertSpeech(slug, token, spoken.alert_id)),
+            ),
+          ),
+        stop: () => this.audio.stop(),
+      },
+    });
+    // Pause, skip, mute, clear and replay from the streamer's activity feed or Telegram.
+    this.controls = new StreamControls({
+      player: this.player,
+      sound: overlaySound,
+      report: (playback) => reportPlayback(slug, token, playback),
     });
     this.stream = new OverlayStream({
       slug,
@@ -63,6 +96,7 @@ export class OverlayController {
         this.update({ status });
         // Changes made while the stream was down were not heard: read the settings anew.
         if (status === 'connected') void this.loadSettings();
+        if (status === 'connected') this.controls.resync();
       },
       onValidated: (streamerName) => this.update({ streamerName }),
       onInvalid: (invalidMessage) => {
@@ -71,6 +105,8 @@ export class OverlayController {
       },
       onAlert: (alert) => this.player.enqueue(alert),
       onSettings: (settings) => this.applySettings(settings),
+      onControl: (control) => this.controls.handleControl(control),
+      onReplay: (replay) => this.controls.handleReplay(replay),
     });
   }
 
@@ -82,6 +118,7 @@ export class OverlayController {
   stop(): void {
     this.isStopped = true;
     this.stream.stop();
+    this.controls.stop();
     this.player.dispose();
     this.stopWatchingObs?.();
     this.stopWatchingObs = null;
@@ -92,6 +129,7 @@ export class OverlayController {
   private applySettings(settings: OverlaySettings): void {
     this.settingsVersion += 1;
     this.variations = settings.alert_variations;
+    this.textAlertMaxMs = settings.text_alert_max_ms;
   }
 
   private async loadSettings(): Promise<void> {

@@ -127,7 +127,41 @@ describe('OverlayStream (spec 02 §4, Live-update connections)', () => {
     expect(sources).toHaveLength(8);
   });
 
-  it('stops for good when the server refuses the token after a drop', async () => {
+  it('backs off and keeps trying while the server refuses the stream at its cap', async () => {
+    // A 429 reaches EventSource as an error before `ready`; the token check still passes.
+    const { stream, statuses, invalid, sources, latest } = setup([]);
+    stream.start();
+    await vi.advanceTimersByTimeAsync(0);
+    const waits: number[] = [];
+    for (let refusal = 0; refusal < 7; refusal += 1) {
+      const before = sources.length;
+      latest().emit('error');
+      let waited = 0;
+      while (sources.length === before) {
+        await vi.advanceTimersByTimeAsync(1000);
+        waited += 1000;
+      }
+      waits.push(waited);
+    }
+    expect(waits).toEqual([2000, 4000, 8000, 16_000, 30_000, 60_000, 2000]);
+    expect(statuses).toContain('max-retries');
+    expect(invalid).toEqual([]);
+    latest().emit('ready', {});
+    expect(statuses.at(-1)).toBe('connected');
+  });
+
+  it('refuses a token the server refuses at once with the invalid-token screen', async () => {
+    const { stream, statuses, invalid, sources } = setup([
+      { kind: 'invalid', message: 'Invalid or expired OBS token.' },
+    ]);
+    stream.start();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(invalid).toEqual(['Invalid or expired OBS token.']);
+    expect(statuses.at(-1)).toBe('invalid');
+    expect(sources).toHaveLength(0);
+  });
+
+  it('stops for good, quietly, when the server refuses a token that worked, after a drop', async () => {
     const { stream, statuses, invalid, sources, latest } = setup([
       { kind: 'valid', streamerName: 'TechGamer' },
       { kind: 'invalid', message: 'Invalid or expired OBS token.' },
@@ -139,7 +173,7 @@ describe('OverlayStream (spec 02 §4, Live-update connections)', () => {
     await vi.advanceTimersByTimeAsync(120_000);
 
     expect(invalid).toEqual(['Invalid or expired OBS token.']);
-    expect(statuses.at(-1)).toBe('invalid');
+    expect(statuses.at(-1)).toBe('revoked');
     expect(sources).toHaveLength(1);
   });
 

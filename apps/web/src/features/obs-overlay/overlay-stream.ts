@@ -1,4 +1,4 @@
-import type { OverlayAlert, OverlaySettings } from '@shabaash/core';
+import type { OverlayAlert, OverlayControl, OverlayReplay, OverlaySettings } from '@shabaash/core';
 
 import { checkOverlayToken, overlayEventsUrl, type TokenVerdict } from './overlay.api';
 import { planReconnect } from './reconnect-policy';
@@ -7,8 +7,19 @@ import { planReconnect } from './reconnect-policy';
  * Where the overlay's connection stands: checking the token, (re)connecting, live, given up
  * for a while after five failed attempts, or refused for good.
  */
+/**
+ * `invalid`: the page was opened with a token the server refuses (the spec's full screen).
+ * `revoked`: a token that worked here stopped working mid-stream (rotated or deactivated): the
+ * overlay goes quiet with a small corner mark, so nothing shouts on the streamer's stream.
+ */
 export type StreamStatus =
-  'validating' | 'connecting' | 'connected' | 'reconnecting' | 'max-retries' | 'invalid';
+  | 'validating'
+  | 'connecting'
+  | 'connected'
+  | 'reconnecting'
+  | 'max-retries'
+  | 'invalid'
+  | 'revoked';
 
 /** The parts of EventSource this class uses (a fake stands in for it in tests). */
 export type EventSourceLike = {
@@ -27,6 +38,10 @@ export type OverlayStreamOptions = {
   onAlert(alert: OverlayAlert): void;
   /** The streamer changed their alert settings while the stream was open. */
   onSettings?(settings: OverlaySettings): void;
+  /** A stream control (pause, skip, mute…); `state` comes first on every connect. */
+  onControl?(control: OverlayControl): void;
+  /** The streamer replayed a past alert. */
+  onReplay?(replay: OverlayReplay): void;
   createEventSource?: (url: string) => EventSourceLike;
   checkToken?: (slug: string, token: string) => Promise<TokenVerdict>;
   random?: () => number;
@@ -87,6 +102,14 @@ export class OverlayStream {
     });
     source.addEventListener('settings', (event) => {
       if (this.source === source) this.handleSettings(event);
+    });
+    source.addEventListener('control', (event) => {
+      const control = this.source === source ? parseFrame<OverlayControl>(event) : null;
+      if (control && typeof control.action === 'string') this.options.onControl?.(control);
+    });
+    source.addEventListener('replay', (event) => {
+      const replay = this.source === source ? parseFrame<OverlayReplay>(event) : null;
+      if (replay && Number.isSafeInteger(replay.alert?.alert_id)) this.options.onReplay?.(replay);
     });
     source.addEventListener('ready', (event) => {
       if (this.source !== source) return;
@@ -161,7 +184,7 @@ export class OverlayStream {
 
   private refuse(message: string): void {
     this.stop();
-    this.options.onStatus('invalid');
+    this.options.onStatus(this.isValidated ? 'revoked' : 'invalid');
     this.options.onInvalid(message);
   }
 
@@ -172,5 +195,15 @@ export class OverlayStream {
   private closeSource(): void {
     this.source?.close();
     this.source = null;
+  }
+}
+
+/** The server's JSON in a stream frame (controls, replays); null when it does not parse. */
+function parseFrame<T>(event: Event): T | null {
+  if (!(event instanceof MessageEvent) || typeof event.data !== 'string') return null;
+  try {
+    return JSON.parse(event.data) as T;
+  } catch {
+    return null;
   }
 }

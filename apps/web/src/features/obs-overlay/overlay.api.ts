@@ -1,6 +1,7 @@
-import type { OverlaySettings } from '@shabaash/core';
+import type { OverlayPlaybackReport, OverlaySettings, OverlaySpeech } from '@shabaash/core';
 
 import { ApiError, apiFetch } from '../../lib/api';
+import { apiErrorText } from '../../lib/api-error';
 
 /** The overlay's base path on the API for one streamer. */
 function overlayPath(slug: string): string {
@@ -26,7 +27,7 @@ export async function checkOverlayToken(slug: string, token: string): Promise<To
     return { kind: 'valid', streamerName: session.streamer_name };
   } catch (error) {
     if (error instanceof ApiError && (error.status === 400 || error.status === 401)) {
-      return { kind: 'invalid', message: error.message };
+      return { kind: 'invalid', message: apiErrorText(error) };
     }
     return { kind: 'unreachable' };
   }
@@ -47,9 +48,32 @@ export async function markAlertShown(slug: string, token: string, alertId: numbe
   );
 }
 
+/** Tells the server what this overlay plays and how many wait (the activity feed shows it). */
+export async function reportPlayback(
+  slug: string,
+  token: string,
+  playback: OverlayPlaybackReport,
+): Promise<void> {
+  await apiFetch<undefined>(`${overlayPath(slug)}/playback?token=${encodeURIComponent(token)}`, {
+    method: 'POST',
+    body: playback,
+  });
+}
+
 /** The streamer's alert settings (`GET /api/overlay/:slug/settings`); changes arrive live. */
 export function fetchOverlaySettings(slug: string, token: string): Promise<OverlaySettings> {
   return apiFetch<OverlaySettings>(
     `${overlayPath(slug)}/settings?token=${encodeURIComponent(token)}`,
+  );
+}
+
+/** Where an alert's speech stands (`GET …/alerts/:id/speech`, issue 23): asked until ready. */
+export function fetchAlertSpeech(
+  slug: string,
+  token: string,
+  alertId: number,
+): Promise<OverlaySpeech> {
+  return apiFetch<OverlaySpeech>(
+    `${overlayPath(slug)}/alerts/${String(alertId)}/speech?token=${encodeURIComponent(token)}`,
   );
 }

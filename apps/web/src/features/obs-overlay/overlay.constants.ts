@@ -6,6 +6,8 @@ import type { StreamStatus } from './overlay-stream';
 export const OVERLAY_TEXT = {
   ...OVERLAY_MESSAGES,
   testBadge: 'Test alert',
+  /** A tip "paid" through the built-in sandbox gateway: no money moved. */
+  sandboxBadge: 'Sandbox · test payment',
   voiceMessage: 'Voice message',
 } as const;
 
@@ -14,4 +16,5 @@ export const CONNECTION_TEXT: Partial<Record<StreamStatus, string>> = {
   connecting: 'Connecting…',
   reconnecting: 'Reconnecting…',
   'max-retries': 'Max retries exceeded',
+  revoked: 'OBS token no longer valid',
 };

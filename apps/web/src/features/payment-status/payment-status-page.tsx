@@ -1,5 +1,5 @@
-import type { PaymentOutcome, PublicStreamer } from '@shabaash/core';
-import { donationPagePathForOrder } from '@shabaash/core';
+import type { PublicStreamer } from '@shabaash/core';
+import { backToDonationPath, orderIdSlug } from '@shabaash/core';
 import { CircleX, Clock, RefreshCw } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useEffect } from 'react';
@@ -11,15 +11,27 @@ import { Card } from '../../components/ui/card';
 import { Spinner } from '../../components/ui/spinner';
 import { cn } from '../../lib/cn';
 import { usePublicStreamer } from '../donation/donation.queries';
+import { clearFormDraft } from '../donation/form-draft';
+import { useSiteConfig } from '../site-config/use-site-config';
 import { Celebration } from './celebration';
 import { OUTCOME_TEXT, PAYMENT_STATUS_TEXT as TEXT } from './payment-status.constants';
 import { useOrderStatus } from './payment-status.api';
-import { orderDetails, slugForOrder, statusView } from './payment-status-view';
+import {
+  orderDetails,
+  orderStreamerFrom,
+  statusView,
+  type PageOutcome,
+} from './payment-status-view';
 
-const OUTCOME_ICONS: Record<Exclude<PaymentOutcome, 'success'>, ReactNode> = {
+const OUTCOME_ICONS: Record<Exclude<PageOutcome, 'success' | 'held'>, ReactNode> = {
   pending: <Clock aria-hidden="true" className="size-14 text-amber-500" />,
+  cancelled: <CircleX aria-hidden="true" className="size-14 text-slate-400" />,
   failure: <CircleX aria-hidden="true" className="size-14 text-red-500" />,
 };
+
+/** Paid outcomes celebrate; the others may still change, so they offer a refresh. */
+const isPaid = (outcome: PageOutcome) => outcome === 'success' || outcome === 'held';
+const mayStillChange = (outcome: PageOutcome) => outcome === 'pending' || outcome === 'cancelled';
 
 /**
  * The payment result page `/status?order_id=…&status=…` (spec 02 §2 and §4). It only displays:
@@ -32,24 +44,38 @@ export function PaymentStatusPage() {
   const statusQuery = useOrderStatus(orderId);
   const response = statusQuery.isError ? null : (statusQuery.data ?? null);
 
+  // The streamer the order id names: Back to Donation Page goes to their page, and on success
+  // their profile says whether it is the cover theme (floating emotes) and names whom the fan
+  // supported. An id that names no streamer goes back to the default streamer (a site setting).
+  const slug = orderIdSlug(orderId);
+  const streamerQuery = usePublicStreamer(slug ?? '', { enabled: slug !== null });
+  const orderStreamer = orderStreamerFrom(slug, streamerQuery);
+  const siteConfig = useSiteConfig({ enabled: orderId !== null && orderStreamer === null });
+  const backPath = backToDonationPath({
+    orderId,
+    orderStreamer,
+    defaultStreamer: siteConfig.data?.default_streamer,
+  });
+
   const view = statusView({
     orderId,
     urlStatus: searchParams.get('status'),
-    isChecking: statusQuery.isFetching || statusQuery.isPending,
+    // The look-ups run beside the check; waiting for them means the button never shows a page
+    // it would have to change.
+    isChecking: statusQuery.isFetching || statusQuery.isPending || backPath === null,
     response,
   });
-
-  // On success, the streamer's profile says whether it is the cover theme (floating emotes)
-  // and names whom the fan supported. Without it, the party emoji alone.
-  const slug = slugForOrder(orderId);
-  const streamerQuery = usePublicStreamer(slug ?? '', {
-    enabled: view === 'success' && slug !== null,
-  });
-  const streamer = view === 'success' ? streamerQuery.data : undefined;
+  const streamer = view === 'success' || view === 'held' ? streamerQuery.data : undefined;
 
   useEffect(() => {
     if (statusQuery.error) console.warn('Payment status check failed:', statusQuery.error);
   }, [statusQuery.error]);
+
+  // Paid: the donation form starts empty next time (it was kept for a failed or cancelled try).
+  const isPaid = view === 'success' || view === 'held';
+  useEffect(() => {
+    if (isPaid && slug) clearFormDraft(slug);
+  }, [isPaid, slug]);
 
   return (
     <CenteredPage>
@@ -66,6 +92,7 @@ export function PaymentStatusPage() {
               orderId={orderId}
               details={orderDetails(response)}
               streamer={streamer}
+              backPath={backPath ?? '/'}
               onRefresh={() => void statusQuery.refetch()}
             />
           )}
@@ -80,18 +107,21 @@ function OutcomePanel({
   orderId,
   details,
   streamer,
+  backPath,
   onRefresh,
 }: {
-  outcome: PaymentOutcome;
+  outcome: PageOutcome;
   orderId: string | null;
   details: { amount: string | null; customerName: string | null };
   streamer: Pick<PublicStreamer, 'name' | 'theme'> | undefined;
+  /** Where Back to Donation Page goes (backToDonationPath). */
+  backPath: string;
   onRefresh: () => void;
 }) {
   const text = OUTCOME_TEXT[outcome];
   return (
     <>
-      {outcome === 'success' ? (
+      {outcome === 'success' || outcome === 'held' ? (
         <Celebration withFloatingEmotes={streamer?.theme === 'cover'} />
       ) : (
         OUTCOME_ICONS[outcome]
@@ -99,15 +129,16 @@ function OutcomePanel({
       <h1
         className={cn(
           'mt-4 text-2xl font-bold tracking-tight sm:text-3xl',
-          outcome === 'success' && 'text-emerald-700',
+          isPaid(outcome) && 'text-emerald-700',
           outcome === 'pending' && 'text-amber-700',
+          outcome === 'cancelled' && 'text-slate-800',
           outcome === 'failure' && 'text-red-700',
         )}
       >
         {text.title}
       </h1>
       <p className="mt-2 text-pretty text-slate-600">{text.description}</p>
-      {outcome === 'success' && streamer && (
+      {isPaid(outcome) && streamer && (
         <p className="mt-1 font-medium text-pretty text-slate-800">
           {TEXT.thanksTo(streamer.name)}
         </p>
@@ -132,16 +163,16 @@ function OutcomePanel({
       )}
 
       <div className="mt-6 flex w-full flex-col gap-2">
-        {outcome === 'pending' && (
+        {mayStillChange(outcome) && (
           <Button onClick={onRefresh} className="w-full">
             <RefreshCw aria-hidden="true" className="size-4" />
             {TEXT.refreshStatus}
           </Button>
         )}
         <Link
-          to={donationPagePathForOrder(orderId)}
+          to={backPath}
           className={buttonStyles({
-            variant: outcome === 'pending' ? 'outline' : 'primary',
+            variant: mayStillChange(outcome) ? 'outline' : 'primary',
             className: 'w-full',
           })}
         >

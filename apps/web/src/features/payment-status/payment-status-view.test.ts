@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 
-import { orderDetails, slugForOrder, statusView } from './payment-status-view';
+import { ApiError } from '../../lib/api';
+import { orderDetails, orderStreamerFrom, statusView } from './payment-status-view';
 
 describe('statusView', () => {
   const base = { orderId: 'techgamer_1', urlStatus: null, isChecking: false, response: null };
@@ -27,6 +28,33 @@ describe('statusView', () => {
         urlStatus: 'failure',
       }),
     ).toBe('success');
+  });
+
+  it('says a paid tip held for review is held, not on its way', () => {
+    const response = { order_id: 'techgamer_1', final_status: 'success', held_for_review: true };
+    expect(statusView({ ...base, response })).toBe('held');
+    expect(statusView({ ...base, response: { ...response, held_for_review: false } })).toBe(
+      'success',
+    );
+  });
+
+  it('says a closed checkout was cancelled while the server has nothing final, never over money', () => {
+    const response = { order_id: 'techgamer_1', final_status: 'pending' };
+    expect(statusView({ ...base, response, urlStatus: 'cancelled' })).toBe('cancelled');
+    expect(
+      statusView({
+        ...base,
+        response: { ...response, final_status: 'success' },
+        urlStatus: 'cancelled',
+      }),
+    ).toBe('success');
+    expect(
+      statusView({
+        ...base,
+        response: { ...response, final_status: 'failed' },
+        urlStatus: 'cancelled',
+      }),
+    ).toBe('failure');
   });
 
   it('falls back to the URL only when the server has no status', () => {
@@ -61,14 +89,27 @@ describe('orderDetails', () => {
   });
 });
 
-describe('slugForOrder', () => {
-  it.each([
-    ['techgamer_abc123', 'techgamer'],
-    ['music-stream_1', 'music-stream'],
-    ['noprefix', null],
-    [null, null],
-    ['../admin_x', null],
-  ])('%j → %j', (orderId, slug) => {
-    expect(slugForOrder(orderId)).toBe(slug);
+describe('orderStreamerFrom', () => {
+  const pending = { data: undefined, error: null };
+
+  it("is the profile's slug once the look-up answers", () => {
+    expect(orderStreamerFrom('techgamer', { data: { slug: 'techgamer' }, error: null })).toBe(
+      'techgamer',
+    );
+  });
+
+  it('is no streamer for an id without a prefix, or a prefix the server does not know', () => {
+    expect(orderStreamerFrom(null, pending)).toBeNull();
+    const notFound = new ApiError(404, 'streamer_not_found', 'This streamer does not exist.');
+    expect(orderStreamerFrom('nosuchstreamer', { data: undefined, error: notFound })).toBeNull();
+  });
+
+  it('is not known while the look-up runs', () => {
+    expect(orderStreamerFrom('techgamer', pending)).toBeUndefined();
+  });
+
+  it('keeps the prefix when the server could not be asked', () => {
+    const offline = new ApiError(0, 'network_error', 'Something went wrong.');
+    expect(orderStreamerFrom('techgamer', { data: undefined, error: offline })).toBe('techgamer');
   });
 });

@@ -1,12 +1,15 @@
-import {
-  donationPagePathForOrder,
-  formatRupees,
-  resolvePaymentOutcome,
-  rupeesToPaise,
-} from '@shabaash/core';
+import { formatRupees, resolvePaymentOutcome, rupeesToPaise } from '@shabaash/core';
 import type { PaymentOutcome, PaymentStatusResponse } from '@shabaash/core';
 
-export type StatusView = 'checking' | PaymentOutcome;
+import { ApiError } from '../../lib/api';
+
+/**
+ * What the page says about an order. Beyond the three payment outcomes: `held` is paid but
+ * waiting for the streamer's review, and `cancelled` is a checkout the fan closed before the
+ * payment finished (the server has nothing final yet).
+ */
+export type PageOutcome = PaymentOutcome | 'held' | 'cancelled';
+export type StatusView = 'checking' | PageOutcome;
 
 /**
  * What the page shows (spec 02 §4, corrected by DESIGN.md): a spinner while the check runs,
@@ -22,11 +25,15 @@ export function statusView(input: {
 }): StatusView {
   if (!input.orderId) return 'failure';
   if (input.isChecking) return 'checking';
-  return resolvePaymentOutcome({
+  const outcome = resolvePaymentOutcome({
     orderId: input.orderId,
     response: input.response,
     urlStatus: input.urlStatus,
   });
+  if (outcome === 'success' && input.response?.held_for_review) return 'held';
+  // Money still wins: a checkout closed after paying shows success once the server knows.
+  if (outcome === 'pending' && input.urlStatus === 'cancelled') return 'cancelled';
+  return outcome;
 }
 
 /** The amount (Indian style) and customer name when the check returned them. */
@@ -45,8 +52,18 @@ export function orderDetails(response: PaymentStatusResponse | null): {
   return { amount: amountPaise === null ? null : formatRupees(amountPaise), customerName };
 }
 
-/** The streamer slug an order id belongs to (`<slug>_<random>`), or null. */
-export function slugForOrder(orderId: string | null): string | null {
-  const path = donationPagePathForOrder(orderId);
-  return path === '/' ? null : path.slice(1);
+/**
+ * The streamer an order id names, from the public profile look-up of its prefix (`slug`, from
+ * orderIdSlug): the profile's slug (an old spelling answers with the current one); null when the
+ * id names no streamer (no prefix, or the look-up answered 404); undefined while it runs. A
+ * look-up that failed otherwise (the server out of reach) leaves the prefix as the best guess.
+ */
+export function orderStreamerFrom(
+  slug: string | null,
+  lookup: { data: { slug: string } | undefined; error: unknown },
+): string | null | undefined {
+  if (slug === null) return null;
+  if (lookup.data) return lookup.data.slug;
+  if (!lookup.error) return undefined;
+  return lookup.error instanceof ApiError && lookup.error.status === 404 ? null : slug;
 }

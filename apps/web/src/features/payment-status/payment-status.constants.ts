@@ -1,4 +1,4 @@
-import type { PaymentOutcome } from '@shabaash/core';
+import type { PageOutcome } from './payment-status-view';
 
 /** Words of the payment status page (spec 02 §2, Payment status page). */
 export const PAYMENT_STATUS_TEXT = {
@@ -11,10 +11,19 @@ export const PAYMENT_STATUS_TEXT = {
   thanksTo: (streamerName: string) => `Thank you for supporting ${streamerName}!`,
 } as const;
 
-export const OUTCOME_TEXT: Record<PaymentOutcome, { title: string; description: string }> = {
+export const OUTCOME_TEXT: Record<PageOutcome, { title: string; description: string }> = {
   success: {
     title: 'Payment Successful!',
     description: 'Thank you! Your tip is on its way to the stream.',
+  },
+  held: {
+    title: 'Payment Successful!',
+    description: 'Paid — the streamer reviews messages before they appear.',
+  },
+  cancelled: {
+    title: 'Payment cancelled',
+    description:
+      'You closed the checkout before the payment finished. If money did leave your account, this page shows it once the bank confirms: refresh to check.',
   },
   pending: {
     title: 'Payment Pending',

@@ -1,8 +1,15 @@
-import { alertSettingsSchema, type AlertVariation, type StreamerSettings } from '@shabaash/core';
+import {
+  SETTINGS_LIMITS,
+  alertSettingsSchema,
+  type AlertVariation,
+  type StreamerSettings,
+} from '@shabaash/core';
 import { BellRing, Plus } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 
 import { Button } from '../../components/ui/button';
+import { Field } from '../../components/ui/field';
+import { Input } from '../../components/ui/input';
 import { useSendTestAlert } from '../test-alerts/use-send-test-alert';
 import { AlertPreview } from './alert-preview';
 import { AlertVariationEditor } from './alert-variation-editor';
@@ -23,11 +30,14 @@ export function AlertSettingsForm({
   settings: StreamerSettings;
 }) {
   const saved = settings.alerts.variations;
+  const savedMaxSeconds = String(settings.alerts.text_alert_max_ms / 1000);
   const [variations, setVariations] = useState<AlertVariation[]>(saved);
+  const [maxSeconds, setMaxSeconds] = useState(savedMaxSeconds);
   const [selectedId, setSelectedId] = useState<string | null>(saved[0]?.id ?? null);
   const { submit, problem, setProblem, isSaving } = useSectionSave(slug);
   const testAlert = useSendTestAlert();
-  const isDirty = JSON.stringify(variations) !== JSON.stringify(saved);
+  const isDirty =
+    JSON.stringify(variations) !== JSON.stringify(saved) || maxSeconds !== savedMaxSeconds;
   const selected = variations.find((variation) => variation.id === selectedId) ?? variations[0];
 
   const replace = (id: string, next: AlertVariation) =>
@@ -37,12 +47,10 @@ export function AlertSettingsForm({
 
   const handleSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const result = alertSettingsSchema.safeParse({ variations });
-    submit(
-      result.success
-        ? { update: { alerts: { variations } } }
-        : { problem: firstProblem(result) ?? '' },
-    );
+    // Typed in seconds, saved in milliseconds; the schema checks the 5–60 s range.
+    const alerts = { variations, text_alert_max_ms: Number(maxSeconds) * 1000 };
+    const result = alertSettingsSchema.safeParse(alerts);
+    submit(result.success ? { update: { alerts } } : { problem: firstProblem(result) ?? '' });
   };
 
   const handleAdd = () => {
@@ -84,6 +92,17 @@ export function AlertSettingsForm({
             <Plus aria-hidden="true" className="size-4" />
             {SETTINGS_TEXT.addVariation}
           </Button>
+          <Field label={SETTINGS_TEXT.textAlertMaxLabel} hint={SETTINGS_TEXT.textAlertMaxHint}>
+            <Input
+              type="number"
+              inputMode="numeric"
+              min={SETTINGS_LIMITS.textAlertMaxMinMs / 1000}
+              max={SETTINGS_LIMITS.textAlertMaxMaxMs / 1000}
+              value={maxSeconds}
+              onChange={(event) => setMaxSeconds(event.target.value)}
+              className="w-28 tabular-nums"
+            />
+          </Field>
         </div>
         <aside className="flex flex-col gap-3 lg:sticky lg:top-4 lg:self-start">
           <h3 className="text-base font-semibold text-slate-900">{SETTINGS_TEXT.previewTitle}</h3>
@@ -104,6 +123,7 @@ export function AlertSettingsForm({
         problem={problem}
         onDiscard={() => {
           setVariations(saved);
+          setMaxSeconds(savedMaxSeconds);
           setProblem(null);
         }}
       />

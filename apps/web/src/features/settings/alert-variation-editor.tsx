@@ -16,12 +16,12 @@ import { toast } from '../../lib/lazy-toast';
 import { Button } from '../../components/ui/button';
 import { Field } from '../../components/ui/field';
 import { Input } from '../../components/ui/input';
+import { errorText } from '../../lib/api-error';
 import { cn } from '../../lib/cn';
 import { Select } from './settings-controls';
 import { DONATION_TYPE_LABELS, SETTINGS_TEXT, SOUND_LABELS } from './settings.constants';
 import { rupeesText } from './settings-form';
 import { useAlertMediaUpload } from './settings.queries';
-import { errorMessage } from './use-section-save';
 
 function soundValue(sound: AlertSound): string {
   if (sound.kind === 'bundled') return `bundled:${sound.id}`;
@@ -110,7 +110,7 @@ export function AlertVariationEditor({
           if (kind === 'sound') update({ sound: { kind: 'upload', media_id: uploaded.id } });
           else update({ image_media_id: uploaded.id });
         },
-        onError: (error) => setProblem(errorMessage(error)),
+        onError: (error) => setProblem(errorText(error)),
       },
     );
   };

@@ -3,10 +3,10 @@ import { useId, useRef, useState } from 'react';
 import { toast } from '../../lib/lazy-toast';
 
 import { Button } from '../../components/ui/button';
+import { errorText } from '../../lib/api-error';
 import { cn } from '../../lib/cn';
 import { SETTINGS_TEXT } from './settings.constants';
 import { useImageMutations } from './settings.queries';
-import { errorMessage } from './use-section-save';
 
 const ACCEPTED_IMAGES = 'image/png,image/jpeg,image/webp,image/gif';
 
@@ -42,7 +42,7 @@ export function ImageUploadField({
       { slot, file },
       {
         onSuccess: () => toast.success(SETTINGS_TEXT.imageUpdated),
-        onError: (error) => setProblem(errorMessage(error)),
+        onError: (error) => setProblem(errorText(error)),
       },
     );
   };
@@ -51,7 +51,7 @@ export function ImageUploadField({
     setProblem(null);
     mutations.remove.mutate(slot, {
       onSuccess: () => toast.success(SETTINGS_TEXT.imageRemoved),
-      onError: (error) => setProblem(errorMessage(error)),
+      onError: (error) => setProblem(errorText(error)),
     });
   };
 

@@ -1,4 +1,5 @@
 import {
+  DEFAULT_MOBILE_DIALOG_TITLE,
   FORM_VARIANTS,
   SETTINGS_LIMITS,
   SOCIAL_PLATFORMS,
@@ -30,8 +31,13 @@ function pageDraftOf(page: StreamerSettings['page']): PageSettings {
     social_links: page.social_links,
     show_emote_picker: page.show_emote_picker,
     show_leaderboard: page.show_leaderboard,
+    mobile_dialog_title: page.mobile_dialog_title,
+    hyperemote_message: page.hyperemote_message,
   };
 }
+
+/** An emptied box is null (the built-in text), as the server stores it. */
+const textOrNull = (value: string) => (value.trim() === '' ? null : value);
 
 /** Display name, colours, theme, form, welcome text, links and the two images. */
 export function PageSettingsForm({ slug, settings }: { slug: string; settings: StreamerSettings }) {
@@ -173,6 +179,27 @@ export function PageSettingsForm({ slug, settings }: { slug: string; settings: S
           </Button>
         )}
       </fieldset>
+      <Field
+        label={SETTINGS_TEXT.mobileDialogTitleLabel}
+        hint={SETTINGS_TEXT.mobileDialogTitleHint}
+      >
+        <Input
+          value={draft.mobile_dialog_title ?? ''}
+          placeholder={DEFAULT_MOBILE_DIALOG_TITLE}
+          maxLength={SETTINGS_LIMITS.mobileDialogTitleMaxChars}
+          onChange={(event) => update({ mobile_dialog_title: textOrNull(event.target.value) })}
+        />
+      </Field>
+      <Field
+        label={SETTINGS_TEXT.hyperemoteMessageLabel}
+        hint={SETTINGS_TEXT.hyperemoteMessageHint}
+      >
+        <Input
+          value={draft.hyperemote_message ?? ''}
+          maxLength={SETTINGS_LIMITS.hyperemoteMessageMaxChars}
+          onChange={(event) => update({ hyperemote_message: textOrNull(event.target.value) })}
+        />
+      </Field>
       <CheckboxField
         label={SETTINGS_TEXT.emotePickerLabel}
         checked={draft.show_emote_picker}

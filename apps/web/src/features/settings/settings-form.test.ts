@@ -30,6 +30,8 @@ const settings: StreamerSettings = {
     social_links: [],
     show_emote_picker: false,
     show_leaderboard: true,
+    mobile_dialog_title: null,
+    hyperemote_message: null,
     avatar_url: null,
     cover_image_url: null,
   },

@@ -10,14 +10,15 @@ import {
   CardTitle,
 } from '../../components/ui/card';
 import { Tabs, type TabItem } from '../../components/ui/tabs';
+import { errorText } from '../../lib/api-error';
 import { isUnauthorized } from '../auth/require-session';
 import { AlertSettingsForm } from './alert-settings-form';
 import { ModerationSettingsForm } from './moderation-settings-form';
 import { MoneySettingsForm } from './money-settings-form';
 import { PageSettingsForm } from './page-settings-form';
 import { SETTINGS_TEXT } from './settings.constants';
+import { SpeechSettingsForm } from './speech-settings-form';
 import { useStreamerSettings } from './settings.queries';
-import { errorMessage } from './use-section-save';
 
 type Section = 'page' | 'money' | 'alerts' | 'moderation';
 
@@ -56,7 +57,7 @@ export function SettingsPanel({ slug }: { slug: string }) {
         ) : query.isError ? (
           <div role="alert" className="flex flex-col items-start gap-3">
             <p className="text-sm text-red-700">
-              {SETTINGS_TEXT.loadError} {errorMessage(query.error)}
+              {SETTINGS_TEXT.loadError} {errorText(query.error)}
             </p>
             <Button variant="outline" size="sm" onClick={() => void query.refetch()}>
               {SETTINGS_TEXT.retry}
@@ -71,7 +72,12 @@ export function SettingsPanel({ slug }: { slug: string }) {
           >
             {section === 'page' && <PageSettingsForm slug={slug} settings={query.data} />}
             {section === 'money' && <MoneySettingsForm slug={slug} settings={query.data} />}
-            {section === 'alerts' && <AlertSettingsForm slug={slug} settings={query.data} />}
+            {section === 'alerts' && (
+              <div className="flex flex-col gap-6">
+                <AlertSettingsForm slug={slug} settings={query.data} />
+                <SpeechSettingsForm slug={slug} />
+              </div>
+            )}
             {section === 'moderation' && (
               <ModerationSettingsForm slug={slug} settings={query.data} />
             )}

@@ -37,6 +37,12 @@ export const SETTINGS_TEXT = {
   removeLink: 'Remove link',
   linkUrlLabel: 'Link URL',
   platformLabel: 'Platform',
+  mobileDialogTitleLabel: 'Mobile-number dialog title',
+  mobileDialogTitleHint:
+    'The title fans see when asked for their mobile number. Empty: the default.',
+  hyperemoteMessageLabel: 'Hyperemote celebration text',
+  hyperemoteMessageHint:
+    'On the full form, choosing Hyperemotes fills the message with this text (fans may edit it). Empty: the message is cleared.',
   emotePickerLabel: 'Show the emote picker on the tip page',
   leaderboardLabel: 'Show the top supporters on the tip page',
   avatarLabel: 'Avatar',
@@ -63,6 +69,9 @@ export const SETTINGS_TEXT = {
   rupeesInvalid: 'Please enter amounts in rupees, such as 51 or 99.50.',
 
   variationsTitle: 'Alert variations',
+  textAlertMaxLabel: 'Longest text alert (seconds)',
+  textAlertMaxHint:
+    'A long message leaves the stream after this long (5–60 s); it is typed faster to fit.',
   variationsHint:
     'Each donation type plays the variation with the highest starting amount at or below the tip.',
   addVariation: 'Add variation',

@@ -2,14 +2,9 @@ import type { SettingsUpdate } from '@shabaash/core';
 import { useState } from 'react';
 import { toast } from '../../lib/lazy-toast';
 
-import { ApiError, GENERIC_ERROR_MESSAGE } from '../../lib/api';
+import { errorText } from '../../lib/api-error';
 import { SETTINGS_TEXT } from './settings.constants';
 import { useSaveSettings } from './settings.queries';
-
-/** The message a failed call shows: the server's words, or the generic one. */
-export function errorMessage(error: unknown): string {
-  return error instanceof ApiError ? error.message : GENERIC_ERROR_MESSAGE;
-}
 
 /**
  * Saving one settings form: the form's own check first (its message shows at once, nothing is
@@ -34,7 +29,7 @@ export function useSectionSave(slug: string) {
         onSaved?.();
       },
       onError: (error) => {
-        const message = errorMessage(error);
+        const message = errorText(error);
         setProblem(message);
         toast.error(SETTINGS_TEXT.saveFailed, { description: message });
       },

@@ -1,3 +1,5 @@
+import type { TestAlertResponse } from '@shabaash/core';
+
 import { apiFetch } from '../../lib/api';
 
 /**
@@ -5,9 +7,9 @@ import { apiFetch } from '../../lib/api';
  * alert to every overlay of the streamer; answers how many are connected across all servers.
  * Needs the streamer's login or an admin's (DESIGN.md corrects the spec's open endpoint).
  */
-export function sendTestAlert(slug: string, token: string): Promise<{ activeConnections: number }> {
-  return apiFetch<{ activeConnections: number }>(
-    `/api/streamers/${encodeURIComponent(slug)}/test-alert`,
-    { method: 'POST', token },
-  );
+export function sendTestAlert(slug: string, token: string): Promise<TestAlertResponse> {
+  return apiFetch<TestAlertResponse>(`/api/streamers/${encodeURIComponent(slug)}/test-alert`, {
+    method: 'POST',
+    token,
+  });
 }

@@ -2,6 +2,7 @@ import { useMutation } from '@tanstack/react-query';
 import { toast } from '../../lib/lazy-toast';
 
 import { GENERIC_ERROR_MESSAGE } from '../../lib/api';
+import { errorText } from '../../lib/api-error';
 import { useClearSessionOnUnauthorized } from '../auth/require-session';
 import { useSession } from '../auth/use-session';
 import { sendTestAlert } from './test-alerts.api';
@@ -22,7 +23,7 @@ export function useSendTestAlert() {
       toast.success(testAlertSentMessage(activeConnections));
     },
     onError: (error) => {
-      toast.error(testAlertFailedMessage(error.message || GENERIC_ERROR_MESSAGE));
+      toast.error(testAlertFailedMessage(errorText(error)));
     },
   });
   useClearSessionOnUnauthorized(mutation.error);

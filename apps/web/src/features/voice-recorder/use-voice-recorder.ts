@@ -3,6 +3,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { toast } from '../../lib/lazy-toast';
 
 import { ApiError } from '../../lib/api';
+import { apiErrorText } from '../../lib/api-error';
 import { pickRecorderMimeType } from './recorder-format';
 import {
   AUDIO_CONSTRAINTS,
@@ -25,8 +26,11 @@ export type UploadState =
 
 export type Recording = { blob: Blob; url: string; durationMs: number; hitLimit: boolean };
 
-/** Answers that judge the audio itself (bad format, too long, too big): their reason helps. */
-const AUDIO_REFUSED_STATUSES = new Set([400, 413, 415, 422]);
+/**
+ * Answers whose reason helps the fan: the audio itself refused (bad format, too long, too big)
+ * or the server not taking uploads just now (too many in progress, storage full).
+ */
+const STATUSES_WITH_REASON = new Set([400, 413, 415, 422, 429, 503]);
 
 type Session = {
   recorder: MediaRecorder;
@@ -103,8 +107,8 @@ export function useVoiceRecorder(onChange: (value: VoiceRecordingValue) => void)
       return result.upload_id;
     } catch (error) {
       if (controller.signal.aborted) return null;
-      const isAudioRefused = error instanceof ApiError && AUDIO_REFUSED_STATUSES.has(error.status);
-      setUpload({ status: 'failed', message: isAudioRefused ? error.message : null });
+      const hasReason = error instanceof ApiError && STATUSES_WITH_REASON.has(error.status);
+      setUpload({ status: 'failed', message: hasReason ? apiErrorText(error) : null });
       const { title, description } = DONATION_MESSAGES.voiceUploadInvalid;
       toast.error(title, { description });
       return null;

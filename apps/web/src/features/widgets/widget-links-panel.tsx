@@ -1,10 +1,9 @@
 import { WIDGET_KINDS, widgetPath } from '@shabaash/core';
-import type { WidgetKind } from '@shabaash/core';
+import type { ObsTokens, WidgetKind } from '@shabaash/core';
 import { skipToken, useQuery } from '@tanstack/react-query';
 import { MonitorPlay } from 'lucide-react';
 import { useState } from 'react';
 
-import { Button } from '../../components/ui/button';
 import {
   Card,
   CardContent,
@@ -16,9 +15,9 @@ import { apiFetch } from '../../lib/api';
 import { useClearSessionOnUnauthorized } from '../auth/require-session';
 import { viewerQueryKey } from '../auth/session-query-keys';
 import { useSession } from '../auth/use-session';
+import { CopyField } from '../dashboard/components/copy-field';
+import { hideToken } from '../dashboard/obs-urls';
 import { WIDGET_TEXT } from './widgets.constants';
-
-type ObsTokens = { active: { token: string } | null };
 
 /** The streamer's active OBS token (members and admins), which the widget links carry. */
 function useActiveObsToken(slug: string) {
@@ -66,6 +65,7 @@ export function WidgetLinksPanel({ slug }: { slug: string }) {
                 key={kind}
                 kind={kind}
                 url={`${window.location.origin}${widgetPath(slug, kind, obsToken)}`}
+                token={obsToken}
               />
             ))}
           </ul>
@@ -75,7 +75,8 @@ export function WidgetLinksPanel({ slug }: { slug: string }) {
   );
 }
 
-function WidgetLink({ kind, url }: { kind: WidgetKind; url: string }) {
+/** A widget's browser-source URL: it carries the OBS token, so it is hidden until shown. */
+function WidgetLink({ kind, url, token }: { kind: WidgetKind; url: string; token: string }) {
   const [isCopied, setIsCopied] = useState(false);
   const handleCopy = () => {
     void navigator.clipboard.writeText(url).then(() => {
@@ -83,17 +84,17 @@ function WidgetLink({ kind, url }: { kind: WidgetKind; url: string }) {
       window.setTimeout(() => setIsCopied(false), 2000);
     });
   };
+  const name = WIDGET_TEXT.widgetNames[kind];
   return (
-    <li className="flex flex-col gap-1.5">
-      <span className="text-sm font-medium text-slate-900">{WIDGET_TEXT.widgetNames[kind]}</span>
-      <div className="flex items-center gap-2">
-        <code className="min-w-0 flex-1 truncate rounded-lg bg-slate-100 px-3 py-2 text-xs text-slate-700">
-          {url}
-        </code>
-        <Button type="button" size="sm" variant="outline" onClick={handleCopy}>
-          {isCopied ? WIDGET_TEXT.copied : WIDGET_TEXT.copy}
-        </Button>
-      </div>
+    <li>
+      <CopyField
+        label={name}
+        value={url}
+        hiddenValue={hideToken(url, token)}
+        copyLabel={`${WIDGET_TEXT.copy} ${name}`}
+        isCopied={isCopied}
+        onCopy={handleCopy}
+      />
     </li>
   );
 }

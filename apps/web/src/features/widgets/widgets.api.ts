@@ -1,8 +1,8 @@
 import type {
   GoalResponse,
   LeaderboardPeriod,
-  LeaderboardResponse,
-  PublicDonation,
+  WidgetLeaderboardResponse,
+  WidgetRecentResponse,
 } from '@shabaash/core';
 
 import { apiFetch } from '../../lib/api';
@@ -16,7 +16,7 @@ export function fetchWidgetLeaderboard(
   options: { period: LeaderboardPeriod; limit: number },
   signal?: AbortSignal,
 ) {
-  return apiFetch<LeaderboardResponse & { streamer_name: string }>(
+  return apiFetch<WidgetLeaderboardResponse>(
     widgetPath(slug, 'leaderboard', {
       token,
       period: options.period,
@@ -31,7 +31,7 @@ export function fetchWidgetGoal(slug: string, token: string, signal?: AbortSigna
 }
 
 export function fetchWidgetRecent(slug: string, token: string, signal?: AbortSignal) {
-  return apiFetch<{ donations: PublicDonation[] }>(widgetPath(slug, 'recent', { token }), {
+  return apiFetch<WidgetRecentResponse>(widgetPath(slug, 'recent', { token }), {
     signal,
   });
 }

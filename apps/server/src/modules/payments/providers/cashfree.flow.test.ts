@@ -138,8 +138,31 @@ describe('Cashfree end to end', () => {
       orderId,
     );
     const answer = await deliverWebhook(t.webhookUrl, fake.sign(claim));
-    expect(answer.body).toMatchObject({ result: 'unchanged' });
+    expect(answer.body).toMatchObject({ result: 'contradicted' });
     expect((await t.donationFor(orderId))?.paymentStatus).toBe('pending');
+    expect(await t.eventsFor(orderId)).toHaveLength(0);
+  });
+
+  it('refuses a delivery signed over five minutes ago, and knows a replay by its signed body', async () => {
+    const orderId = await placeOrderId(t.app, 'techgamer');
+    const genuine = fake.pay(orderId);
+    const stale = fake.sign(genuine.body, { timestamp: String(Date.now() - 6 * 60_000) });
+    expect(await deliverWebhook(t.webhookUrl, stale)).toMatchObject({
+      status: 400,
+      body: { error: { code: 'stale_webhook' } },
+    });
+    expect(await t.eventsFor(orderId)).toHaveLength(0);
+
+    expect((await deliverWebhook(t.webhookUrl, genuine)).body).toMatchObject({ result: 'applied' });
+    // Signed again (a fresh timestamp) with another x-idempotency-key, which is not signed.
+    const replay = fake.sign(genuine.body);
+    expect(replay.headers['x-idempotency-key']).not.toBe(genuine.headers['x-idempotency-key']);
+    expect((await deliverWebhook(t.webhookUrl, replay)).body).toMatchObject({
+      result: 'duplicate',
+    });
+    expect((await status(orderId)).payments).toEqual([
+      { payment_status: 'SUCCESS', payment_time: expect.any(String) },
+    ]);
   });
 
   it('uses the signed event when Cashfree cannot be asked', async () => {

@@ -240,10 +240,18 @@ describe('Cashfree webhooks', () => {
     ).toBe(false);
   });
 
-  it('reads a success, a failure and a drop-out', async () => {
+  it('reads the signed x-webhook-timestamp as the delivery time', () => {
+    expect(provider.webhookSignedAt(signed(wireBody))).toEqual(new Date(1746427759733));
+    expect(provider.webhookSignedAt({ rawBody: wireBody, headers: {} })).toBeNull();
+    const notANumber = { rawBody: wireBody, headers: { 'x-webhook-timestamp': '17e11' } };
+    expect(provider.webhookSignedAt(notANumber)).toBeNull();
+  });
+
+  it('reads a success, a failure and a drop-out, keyed by the signed payment and type', async () => {
+    // The x-idempotency-key header is not signed, so it does not name the event.
     const event = await provider.parseWebhook(signed(wireBody, { 'x-idempotency-key': 'key-1' }));
     expect(event).toMatchObject({
-      eventId: 'key-1',
+      eventId: '5114917046710:PAYMENT_SUCCESS_WEBHOOK',
       orderId: 'techgamer_0a1b2c3d4e5f',
       eventType: 'PAYMENT_SUCCESS_WEBHOOK',
       outcome: 'success',

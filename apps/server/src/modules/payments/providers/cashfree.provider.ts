@@ -5,6 +5,7 @@ import { ORDER_EXPIRY_MS } from '../../donations/donations.service.ts';
 import {
   headerValue,
   ProviderError,
+  WEBHOOK_REPLAY_WINDOW_MS,
   type CreatedOrder,
   type PaymentProvider,
   type ProviderOrderState,
@@ -17,7 +18,13 @@ import {
   type ProviderHttp,
   type ProviderHttpTuning,
 } from './provider-http.ts';
-import { isRecord, parseWebhookJson, safeEqual } from './provider-utils.ts';
+import {
+  isRecord,
+  parseWebhookJson,
+  safeEqual,
+  signedEventId,
+  timeFromEpochMs,
+} from './provider-utils.ts';
 
 /**
  * Cashfree Payment Gateway, REST API version 2025-01-01 (the `x-api-version` header on every
@@ -33,7 +40,9 @@ export const CASHFREE_BASE_URLS = {
 
 export const CASHFREE_HEADERS = {
   signature: 'x-webhook-signature',
+  /** Epoch milliseconds; signed together with the raw body. */
   timestamp: 'x-webhook-timestamp',
+  /** Sent on create-order calls; webhooks carry one too, but it is not signed (unused there). */
   idempotencyKey: 'x-idempotency-key',
 } as const;
 
@@ -165,7 +174,13 @@ export function createCashfreeProvider(options: CashfreeOptions): PaymentProvide
       return safeEqual(signature, signCashfreeWebhook(options.secretKey, timestamp, rawBody));
     },
 
-    async parseWebhook({ headers, rawBody }) {
+    webhookSignedAt: ({ headers }) =>
+      timeFromEpochMs(headerValue(headers, CASHFREE_HEADERS.timestamp)),
+    // Cashfree's guide: refuse deliveries signed more than five minutes ago. Should a late retry
+    // be refused with them, the reconciler still settles its order from Cashfree's look-up.
+    webhookMaxAgeMs: WEBHOOK_REPLAY_WINDOW_MS,
+
+    async parseWebhook({ rawBody }) {
       const payload = parseWebhookJson(rawBody);
       const type = isRecord(payload) ? payload.type : undefined;
       if (typeof type !== 'string') throw new ProviderError('Cashfree webhook has no type', false);
@@ -176,10 +191,9 @@ export function createCashfreeProvider(options: CashfreeOptions): PaymentProvide
         throw new ProviderError('Cashfree webhook lacks order or payment', false);
       const { order, payment } = parsed.data.data;
       return {
-        // 2025-01-01 sends a delivery key; older versions are deduplicated on payment + type.
-        eventId:
-          headerValue(headers, CASHFREE_HEADERS.idempotencyKey) ??
-          `${payment.cf_payment_id}:${type}`,
+        // Cashfree's x-idempotency-key header would do, but it is not signed; payment + type is
+        // Cashfree's other documented dedupe key, and it is in the signed body.
+        eventId: signedEventId(payment.cf_payment_id, type),
         orderId: order.order_id,
         eventType: type,
         outcome,

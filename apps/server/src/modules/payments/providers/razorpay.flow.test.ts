@@ -142,6 +142,33 @@ describe('Razorpay end to end', () => {
     expect((await t.donationFor(orderId))?.paymentStatus).toBe('pending');
   });
 
+  it('knows a replay by its signed body, whatever its x-razorpay-event-id header says', async () => {
+    const orderId = await placeOrderId(t.app, 'techgamer');
+    const { captured } = fake.pay(orderId);
+    expect((await deliverWebhook(t.webhookUrl, captured)).body).toMatchObject({
+      result: 'applied',
+    });
+    const replay = fake.sign(captured.body, { eventId: 'evt_ForgedNewEvent' });
+    expect((await deliverWebhook(t.webhookUrl, replay)).body).toMatchObject({
+      result: 'duplicate',
+    });
+    expect(await t.eventsFor(orderId)).toHaveLength(1);
+  });
+
+  it('refuses an event created longer ago than Razorpay retries (24 h): 400, nothing recorded', async () => {
+    const orderId = await placeOrderId(t.app, 'techgamer');
+    const { captured } = fake.pay(orderId);
+    const event = JSON.parse(captured.body) as { created_at: number };
+    event.created_at = Math.floor(Date.now() / 1000) - 25 * 3600;
+    const stale = fake.sign(JSON.stringify(event));
+    expect(await deliverWebhook(t.webhookUrl, stale)).toMatchObject({
+      status: 400,
+      body: { error: { code: 'stale_webhook' } },
+    });
+    expect(await t.eventsFor(orderId)).toHaveLength(0);
+    expect((await t.donationFor(orderId))?.paymentStatus).toBe('pending');
+  });
+
   it('fails on payment.failed and takes a later capture', async () => {
     const orderId = await placeOrderId(t.app, 'techgamer');
     await deliverWebhook(t.webhookUrl, fake.failAttempt(orderId));

@@ -6,6 +6,7 @@ import {
   createRazorpayProvider,
   hmacHex,
   isValidRazorpayPaymentSignature,
+  RAZORPAY_WEBHOOK_MAX_AGE_MS,
   razorpayOrderState,
   razorpayReceipt,
 } from './razorpay.provider.ts';
@@ -129,8 +130,9 @@ describe('Razorpay adapter against the fake API', () => {
     const { captured, orderPaid } = fake.pay(orderId);
     const request = { headers: captured.headers, rawBody: captured.body };
     expect(await provider.verifyWebhook(request)).toBe(true);
+    const payment = fake.order(orderId).payments.at(-1);
     expect(await provider.parseWebhook(request)).toMatchObject({
-      eventId: captured.headers['x-razorpay-event-id'],
+      eventId: `${payment?.id}:payment.captured`,
       orderId,
       eventType: 'payment.captured',
       outcome: 'success',
@@ -186,8 +188,10 @@ describe('Razorpay webhooks and signatures', () => {
     expect(await provider.verifyWebhook({ headers: {}, rawBody: orderPaid })).toBe(false);
   });
 
-  it('reads order.paid from the order it carries, and falls back to a derived event id', async () => {
-    expect(await provider.parseWebhook({ headers: {}, rawBody: orderPaid })).toMatchObject({
+  it('reads order.paid from the order it carries, keyed by the signed payment and event', async () => {
+    // x-razorpay-event-id is not covered by the signature, so it does not name the event.
+    const headers = { 'x-razorpay-event-id': 'evt_unsigned' };
+    expect(await provider.parseWebhook({ headers, rawBody: orderPaid })).toMatchObject({
       eventId: 'pay_QfS3oP4qR5sT6u:order.paid',
       orderId: 'techgamer_0a1b2c3d4e5f',
       outcome: 'success',
@@ -195,11 +199,31 @@ describe('Razorpay webhooks and signatures', () => {
     });
   });
 
+  it('dates a webhook by the event’s signed created_at, taken for Razorpay’s 24 h of retries', () => {
+    expect(provider.webhookSignedAt({ headers: {}, rawBody: orderPaid })).toEqual(
+      new Date(1746427604 * 1000),
+    );
+    expect(provider.webhookMaxAgeMs).toBe(RAZORPAY_WEBHOOK_MAX_AGE_MS);
+    expect(RAZORPAY_WEBHOOK_MAX_AGE_MS).toBeGreaterThan(24 * 3_600_000);
+    for (const body of ['not json', '{"created_at":"1746427602"}', '{"created_at":1e308}']) {
+      expect(provider.webhookSignedAt({ headers: {}, rawBody: body })).toBeNull();
+    }
+  });
+
   it('ignores other events and refuses unreadable ones', async () => {
     const refund = JSON.stringify({ event: 'refund.processed', payload: {} });
     expect(await provider.parseWebhook({ headers: {}, rawBody: refund })).toBeNull();
     const broken = JSON.stringify({ event: 'payment.captured', payload: { payment: {} } });
     await expect(provider.parseWebhook({ headers: {}, rawBody: broken })).rejects.toBeInstanceOf(
+      ProviderError,
+    );
+  });
+
+  it('refuses a payment time no date can hold (a forged 1e308 once answered 500)', async () => {
+    const paid = JSON.parse(orderPaid) as { payload: { payment: { entity: object } } };
+    const entity = { ...paid.payload.payment.entity, created_at: 1e308 };
+    const forged = JSON.stringify({ ...paid, payload: { ...paid.payload, payment: { entity } } });
+    await expect(provider.parseWebhook({ headers: {}, rawBody: forged })).rejects.toBeInstanceOf(
       ProviderError,
     );
   });

@@ -3,13 +3,14 @@ import { z } from 'zod';
 import {
   headerValue,
   ProviderError,
+  WEBHOOK_REPLAY_WINDOW_MS,
   type PaymentProvider,
   type ProviderOrderState,
   type ProviderPayment,
   type ProviderWebhookEvent,
 } from '../payment-provider.ts';
 import { createProviderHttp, ProviderHttpError, type ProviderHttpTuning } from './provider-http.ts';
-import { isRecord, parseWebhookJson, safeEqual } from './provider-utils.ts';
+import { isRecord, parseWebhookJson, safeEqual, signedEventId } from './provider-utils.ts';
 
 /**
  * Razorpay, API v1 (https://api.razorpay.com/v1, HTTP Basic key_id:key_secret) and checkout.js.
@@ -18,10 +19,22 @@ import { isRecord, parseWebhookJson, safeEqual } from './provider-utils.ts';
  */
 export const RAZORPAY_BASE_URL = 'https://api.razorpay.com/v1';
 
+/**
+ * Razorpay signs the raw body only: its x-razorpay-event-id header is not covered by the
+ * signature, so events are deduplicated on ids from the body instead.
+ */
 export const RAZORPAY_HEADERS = {
   signature: 'x-razorpay-signature',
-  eventId: 'x-razorpay-event-id',
 } as const;
+
+/**
+ * Razorpay's webhooks carry no signed delivery time, only the event's `created_at`, and a failed
+ * delivery is retried with the same body "for 24 hours after event creation" (webhooks best
+ * practices), disabling a webhook that fails that long. So an event is taken for that long (and
+ * the usual window beyond it): within it a replay is deduplicated by its signed event id and
+ * checked against Razorpay's look-up; after it, it is refused.
+ */
+export const RAZORPAY_WEBHOOK_MAX_AGE_MS = 24 * 3_600_000 + WEBHOOK_REPLAY_WINDOW_MS;
 
 export type RazorpayOptions = {
   keyId: string;
@@ -49,16 +62,25 @@ const orderSchema = z.object({
 });
 type RazorpayOrder = z.output<typeof orderSchema>;
 
+/** The last second a JavaScript Date can hold. */
+const MAX_UNIX_SECONDS = 8.64e12;
+
 const paymentSchema = z.object({
   id: z.string(),
   amount: z.number().int(),
   status: z.string(),
   order_id: z.string().nullish(),
-  created_at: z.number().nullish(),
+  // Unix seconds; bounded so that a forged 1e308 cannot become an Invalid Date (a 500) later.
+  created_at: z.number().int().min(0).max(MAX_UNIX_SECONDS).nullish(),
 });
 type RazorpayPayment = z.output<typeof paymentSchema>;
 
 const collectionSchema = <T extends z.ZodType>(item: T) => z.object({ items: z.array(item) });
+
+/** The event's creation time (Unix seconds), the only time Razorpay signs. */
+const eventTimeSchema = z.object({
+  created_at: z.number().int().min(0).max(MAX_UNIX_SECONDS),
+});
 
 const webhookSchema = z.object({
   event: z.string(),
@@ -173,7 +195,19 @@ export function createRazorpayProvider(options: RazorpayOptions): PaymentProvide
       return safeEqual(signature, hmacHex(options.webhookSecret, rawBody));
     },
 
-    async parseWebhook({ headers, rawBody }) {
+    webhookSignedAt({ rawBody }) {
+      let payload: unknown;
+      try {
+        payload = JSON.parse(rawBody);
+      } catch {
+        return null;
+      }
+      const parsed = eventTimeSchema.safeParse(payload);
+      return parsed.success ? new Date(parsed.data.created_at * 1000) : null;
+    },
+    webhookMaxAgeMs: RAZORPAY_WEBHOOK_MAX_AGE_MS,
+
+    async parseWebhook({ rawBody }) {
       const payload = parseWebhookJson(rawBody);
       const eventType = isRecord(payload) ? payload.event : undefined;
       if (typeof eventType !== 'string')
@@ -194,9 +228,7 @@ export function createRazorpayProvider(options: RazorpayOptions): PaymentProvide
       const orderId = order ? ourOrderId(order) : null;
       if (!orderId) return null;
       return {
-        eventId:
-          headerValue(headers, RAZORPAY_HEADERS.eventId) ??
-          `${payment?.id ?? providerOrderId}:${eventType}`,
+        eventId: signedEventId(payment?.id ?? providerOrderId, eventType),
         orderId,
         eventType,
         outcome,

@@ -10,10 +10,12 @@ import {
 import {
   headerValue,
   ProviderError,
+  WEBHOOK_REPLAY_WINDOW_MS,
   type PaymentProvider,
   type ProviderWebhookEvent,
   type WebhookRequest,
 } from '../payment-provider.ts';
+import { signedEventId, timeFromEpochMs } from './provider-utils.ts';
 
 /** The fields of a sandbox webhook that are read; a signed body without them is refused. */
 const webhookSchema = z.object({
@@ -71,7 +73,11 @@ export function createSandboxProvider(
       return given.length === wanted.length && crypto.timingSafeEqual(given, wanted);
     },
 
-    async parseWebhook({ headers, rawBody }: WebhookRequest): Promise<ProviderWebhookEvent> {
+    webhookSignedAt: ({ headers }) =>
+      timeFromEpochMs(headerValue(headers, SANDBOX_HEADERS.timestamp)),
+    webhookMaxAgeMs: WEBHOOK_REPLAY_WINDOW_MS,
+
+    async parseWebhook({ rawBody }: WebhookRequest): Promise<ProviderWebhookEvent> {
       let payload: unknown;
       try {
         payload = JSON.parse(rawBody);
@@ -83,10 +89,8 @@ export function createSandboxProvider(
       const { type } = parsed.data;
       const { payment } = parsed.data.data;
       const orderId = parsed.data.data.order.order_id;
-      const eventId =
-        headerValue(headers, SANDBOX_HEADERS.idempotencyKey) ?? `${payment.payment_id}:${type}`;
       return {
-        eventId,
+        eventId: signedEventId(payment.payment_id, type),
         orderId,
         eventType: type,
         outcome: payment.payment_status === 'SUCCESS' ? 'success' : 'failed',

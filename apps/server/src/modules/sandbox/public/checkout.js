@@ -21,11 +21,12 @@
       );
       return;
     }
-    // Only our own status page is a valid place to return to (no open redirects).
-    var target =
-      returnUrl && returnUrl.indexOf('/status') === 0
-        ? returnUrl
-        : '/status?order_id=' + encodeURIComponent(orderId);
+    // Only our own status page, or a plan order's plans screen (/dashboard/<slug>/plans), is a
+    // valid place to return to (no open redirects).
+    var isOwnPage =
+      returnUrl &&
+      (returnUrl.indexOf('/status') === 0 || /^\/dashboard\/[a-z0-9-]+\/plans\?/.test(returnUrl));
+    var target = isOwnPage ? returnUrl : '/status?order_id=' + encodeURIComponent(orderId);
     var separator = target.indexOf('?') === -1 ? '?' : '&';
     window.location.assign(target + separator + 'status=' + statusByResult[result]);
   }

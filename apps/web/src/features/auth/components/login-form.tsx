@@ -1,13 +1,14 @@
 import { AUTH_MESSAGES } from '@shabaash/core';
 import { useState, type FormEvent } from 'react';
+import { Link } from 'react-router';
 import { toast } from '../../../lib/lazy-toast';
 
 import { Button } from '../../../components/ui/button';
-import { Field } from '../../../components/ui/field';
-import { Input } from '../../../components/ui/input';
 import { AUTH_TEXT } from '../auth.constants';
 import { describeAuthFailure, validateLogin } from '../auth-messages';
 import { useLogin } from '../use-auth-mutations';
+import { EmailField } from './email-field';
+import { PasswordField } from './password-field';
 
 /**
  * E-mail and password login. Validation runs on submit and answers with the spec's toasts, so
@@ -38,30 +39,20 @@ export function LoginForm() {
 
   return (
     <form noValidate onSubmit={(event) => void handleSubmit(event)} className="flex flex-col gap-4">
-      <Field label={AUTH_TEXT.emailLabel}>
-        <Input
-          type="email"
-          name="email"
-          autoComplete="username"
-          autoCapitalize="none"
-          spellCheck={false}
-          placeholder={AUTH_TEXT.emailPlaceholder}
-          value={email}
-          onChange={(event) => setEmail(event.target.value)}
-        />
-      </Field>
-      <Field label={AUTH_TEXT.passwordLabel}>
-        <Input
-          type="password"
-          name="password"
-          autoComplete="current-password"
-          value={password}
-          onChange={(event) => setPassword(event.target.value)}
-        />
-      </Field>
+      <EmailField value={email} onChange={setEmail} autoComplete="username" />
+      <PasswordField
+        label={AUTH_TEXT.passwordLabel}
+        name="password"
+        autoComplete="current-password"
+        value={password}
+        onChange={setPassword}
+      />
       <Button type="submit" className="mt-2 w-full" disabled={login.isPending}>
         {login.isPending ? AUTH_TEXT.loginPending : AUTH_TEXT.loginButton}
       </Button>
+      <Link to="/auth/forgot" className="self-center text-sm text-slate-600 underline">
+        {AUTH_TEXT.forgotPasswordLink}
+      </Link>
     </form>
   );
 }

@@ -1,13 +1,13 @@
-import { AUTH_MESSAGES } from '@shabaash/core';
+import { AUTH_MESSAGES, ONBOARDING_MESSAGES } from '@shabaash/core';
 import { useState, type FormEvent } from 'react';
 import { toast } from '../../../lib/lazy-toast';
 
 import { Button } from '../../../components/ui/button';
-import { Field } from '../../../components/ui/field';
-import { Input } from '../../../components/ui/input';
 import { AUTH_TEXT } from '../auth.constants';
 import { describeAuthFailure, validateSignup } from '../auth-messages';
 import { useRegister } from '../use-auth-mutations';
+import { EmailField } from './email-field';
+import { PasswordField } from './password-field';
 
 /** Account creation: e-mail, password and confirmation, checked on submit (spec 01 §5). */
 export function SignupForm() {
@@ -26,7 +26,9 @@ export function SignupForm() {
     }
     try {
       await register.mutateAsync({ email: email.trim(), password });
-      toast.success(AUTH_MESSAGES.accountCreated);
+      toast.success(AUTH_MESSAGES.accountCreated, {
+        description: ONBOARDING_MESSAGES.verificationSent,
+      });
     } catch (error) {
       const failure = describeAuthFailure(error, 'signup');
       toast.error(failure.title, { description: failure.description });
@@ -35,36 +37,22 @@ export function SignupForm() {
 
   return (
     <form noValidate onSubmit={(event) => void handleSubmit(event)} className="flex flex-col gap-4">
-      <Field label={AUTH_TEXT.emailLabel}>
-        <Input
-          type="email"
-          name="email"
-          autoComplete="email"
-          autoCapitalize="none"
-          spellCheck={false}
-          placeholder={AUTH_TEXT.emailPlaceholder}
-          value={email}
-          onChange={(event) => setEmail(event.target.value)}
-        />
-      </Field>
-      <Field label={AUTH_TEXT.passwordLabel} hint={AUTH_TEXT.newPasswordHint}>
-        <Input
-          type="password"
-          name="new-password"
-          autoComplete="new-password"
-          value={password}
-          onChange={(event) => setPassword(event.target.value)}
-        />
-      </Field>
-      <Field label={AUTH_TEXT.confirmPasswordLabel}>
-        <Input
-          type="password"
-          name="confirm-password"
-          autoComplete="new-password"
-          value={confirmPassword}
-          onChange={(event) => setConfirmPassword(event.target.value)}
-        />
-      </Field>
+      <EmailField value={email} onChange={setEmail} autoComplete="email" />
+      <PasswordField
+        label={AUTH_TEXT.passwordLabel}
+        hint={AUTH_TEXT.newPasswordHint}
+        name="new-password"
+        autoComplete="new-password"
+        value={password}
+        onChange={setPassword}
+      />
+      <PasswordField
+        label={AUTH_TEXT.confirmPasswordLabel}
+        name="confirm-password"
+        autoComplete="new-password"
+        value={confirmPassword}
+        onChange={setConfirmPassword}
+      />
       <Button type="submit" className="mt-2 w-full" disabled={register.isPending}>
         {register.isPending ? AUTH_TEXT.signupPending : AUTH_TEXT.signupButton}
       </Button>

@@ -27,7 +27,10 @@ function ApprovedBody({
       role="region"
       aria-label={DONATIONS_TEXT.approvedTitle}
       tabIndex={0}
-      className="max-h-[70dvh] overflow-y-auto rounded-xl pr-1"
+      // `relative` makes this box the containing block of the cards' screen-reader-only labels
+      // (absolutely positioned), so they scroll and clip with the list instead of stretching
+      // the page below it.
+      className="relative max-h-[70dvh] overflow-y-auto rounded-xl pr-1"
     >
       <DonationList donations={donations} label={DONATIONS_TEXT.approvedTitle} />
     </div>

@@ -1,13 +1,18 @@
-import { Check, Copy } from 'lucide-react';
-import { useId, type ReactNode } from 'react';
+import { Check, Copy, Eye, EyeOff } from 'lucide-react';
+import { useId, useState, type ReactNode } from 'react';
 
 import { Button } from '../../../components/ui/button';
 import { OBS_TEXT } from '../obs-setup.constants';
 
-/** A value to paste elsewhere (token, overlay URL) with its Copy button. */
+/**
+ * A value to paste elsewhere (token, overlay URL) with its Copy button. A secret one shows
+ * `hiddenValue` until the streamer presses Show, since a dashboard is often on a shared or
+ * streamed screen; Copy always copies the real value.
+ */
 export function CopyField({
   label,
   value,
+  hiddenValue,
   hint,
   copyLabel,
   isCopied,
@@ -15,6 +20,8 @@ export function CopyField({
 }: {
   label: string;
   value: string;
+  /** Shown instead of `value` until revealed (a value carrying a token). */
+  hiddenValue?: string;
   hint?: ReactNode;
   /** The button's accessible name, e.g. 'Copy token'. */
   copyLabel: string;
@@ -23,6 +30,8 @@ export function CopyField({
 }) {
   const labelId = useId();
   const hintId = useId();
+  const [isShown, setIsShown] = useState(false);
+  const isHidden = hiddenValue !== undefined && !isShown;
   return (
     <div role="group" aria-labelledby={labelId} className="flex flex-col gap-1.5">
       <p id={labelId} className="text-sm font-medium text-slate-800">
@@ -33,8 +42,25 @@ export function CopyField({
           aria-describedby={hint ? hintId : undefined}
           className="min-w-0 flex-1 rounded-lg border border-slate-200 bg-slate-50 px-3 py-2 font-mono text-sm break-all text-slate-900 select-all"
         >
-          {value}
+          {isHidden ? hiddenValue : value}
         </code>
+        {hiddenValue !== undefined ? (
+          <Button
+            variant="outline"
+            size="sm"
+            className="h-auto min-h-9 sm:w-24"
+            aria-pressed={isShown}
+            aria-label={`${isShown ? OBS_TEXT.hide : OBS_TEXT.show} ${label.toLowerCase()}`}
+            onClick={() => setIsShown((shown) => !shown)}
+          >
+            {isShown ? (
+              <EyeOff aria-hidden="true" className="size-4" />
+            ) : (
+              <Eye aria-hidden="true" className="size-4" />
+            )}
+            {isShown ? OBS_TEXT.hide : OBS_TEXT.show}
+          </Button>
+        ) : null}
         <Button
           variant="outline"
           size="sm"

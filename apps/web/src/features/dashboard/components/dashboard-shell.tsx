@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { Link } from 'react-router';
 
 import { BrandLogo } from '../../../components/brand-logo';
 import { Container } from '../../../components/ui/container';
@@ -15,10 +16,15 @@ export function DashboardShell({ children }: { children: ReactNode }) {
         <Container className="flex h-14 items-center justify-between gap-4">
           <BrandLogo />
           {user ? (
-            <p className="min-w-0 truncate text-sm text-slate-600">
-              <span className="hidden sm:inline">{DASHBOARD_TEXT.signedInAs} </span>
-              <span className="font-medium text-slate-900">{user.email}</span>
-            </p>
+            <div className="flex min-w-0 items-center gap-3 text-sm text-slate-600">
+              <p className="min-w-0 truncate">
+                <span className="hidden sm:inline">{DASHBOARD_TEXT.signedInAs} </span>
+                <span className="font-medium text-slate-900">{user.email}</span>
+              </p>
+              <Link to="/account" className="shrink-0 underline">
+                {DASHBOARD_TEXT.account}
+              </Link>
+            </div>
           ) : null}
         </Container>
       </div>

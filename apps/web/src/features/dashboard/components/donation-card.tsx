@@ -60,8 +60,9 @@ function moderatedLine(donation: DashboardDonation, nowMs: number): string | nul
 /**
  * One donation (spec 02 §2): the donor's initial, name, amount, type icon, the message in
  * quotes when it is visible, Play Voice Message, the Hyperemote badge, moderation and payment
- * badges, relative time and who moderated it. The masked phone shows only when the server sent
- * one (site admins). `actions` holds Approve / Reject on pending donations.
+ * badges, a Sandbox badge when no money moved, the blocked word that holds it, relative time
+ * and who moderated it. The masked phone shows only when the server sent one (site admins).
+ * `actions` holds Approve / Reject on pending donations.
  */
 export function DonationCard({
   donation,
@@ -122,6 +123,7 @@ export function DonationCard({
           ) : null}
           <Badge variant={moderation.variant}>{moderation.label}</Badge>
           <Badge variant={payment.variant}>{payment.label}</Badge>
+          {donation.is_sandbox ? <Badge variant="warning">{DONATIONS_TEXT.sandbox}</Badge> : null}
         </div>
         {donation.message_visible && donation.message ? (
           <blockquote className="text-sm break-words whitespace-pre-line text-slate-800">
@@ -129,6 +131,11 @@ export function DonationCard({
           </blockquote>
         ) : null}
         {donation.voice_url ? <VoiceMessageButton src={donation.voice_url} /> : null}
+        {donation.held_for_word ? (
+          <p className="text-sm text-amber-800">
+            {DONATIONS_TEXT.heldForWord(donation.held_for_word)}
+          </p>
+        ) : null}
         <p className="flex flex-wrap gap-x-3 gap-y-1 text-xs text-slate-500">
           <time dateTime={donation.created_at} title={formatIndiaDateTime(donation.created_at)}>
             {formatRelativeTime(donation.created_at, nowMs)}

@@ -15,7 +15,7 @@ import { Spinner } from '../../../components/ui/spinner';
 import type { ObsTokens } from '../dashboard.api';
 import { overlaysConnectedText } from '../dashboard.constants';
 import { OBS_TEXT } from '../obs-setup.constants';
-import { audioPlayerUrl, overlayUrl } from '../obs-urls';
+import { audioPlayerUrl, HIDDEN_TOKEN, hideToken, overlayUrl } from '../obs-urls';
 import { formatIndiaDateTime, formatRelativeTime } from '../relative-time';
 import { useCopyToClipboard } from '../use-copy-to-clipboard';
 import { useNow } from '../use-now';
@@ -122,6 +122,7 @@ export function ObsSetupTab({ slug, overlays }: { slug: string; overlays: number
               <CopyField
                 label={OBS_TEXT.tokenLabel}
                 value={active.token}
+                hiddenValue={HIDDEN_TOKEN}
                 copyLabel={OBS_TEXT.copyToken}
                 isCopied={copiedKey === 'token'}
                 onCopy={() => void copy('token', active.token)}
@@ -171,6 +172,7 @@ export function ObsSetupTab({ slug, overlays }: { slug: string; overlays: number
             <CopyField
               label={OBS_TEXT.overlayUrlLabel}
               value={overlayUrl(origin, slug, active.token)}
+              hiddenValue={hideToken(overlayUrl(origin, slug, active.token), active.token)}
               hint={OBS_TEXT.overlayUrlHint}
               copyLabel={OBS_TEXT.copyOverlayUrl}
               isCopied={copiedKey === 'overlay'}
@@ -205,11 +207,8 @@ export function ObsSetupTab({ slug, overlays }: { slug: string; overlays: number
           <p className="text-sm text-slate-700" aria-live="polite">
             {overlays === null ? OBS_TEXT.liveUnknown : overlaysConnectedText(overlays)}
           </p>
-          <Button
-            variant="secondary"
-            onClick={() => testAlert.mutate()}
-            disabled={testAlert.isPending}
-          >
+          {/* Primary: a grey button read as disabled to new streamers (issue 32). */}
+          <Button onClick={() => testAlert.mutate()} disabled={testAlert.isPending}>
             <Send aria-hidden="true" className="size-4" />
             {testAlert.isPending ? OBS_TEXT.sendingTest : OBS_TEXT.sendTest}
           </Button>
@@ -217,7 +216,11 @@ export function ObsSetupTab({ slug, overlays }: { slug: string; overlays: number
       </Card>
 
       {tokens.data && tokens.data.previous.length > 0 ? (
-        <PreviousTokens previous={tokens.data.previous} nowMs={nowMs} />
+        <PreviousTokens
+          previous={tokens.data.previous}
+          activeSince={tokens.data.active?.created_at ?? null}
+          nowMs={nowMs}
+        />
       ) : null}
 
       <ConfirmDialog
@@ -242,7 +245,21 @@ export function ObsSetupTab({ slug, overlays }: { slug: string; overlays: number
 }
 
 /** Up to three inactive tokens, masked (spec 02 §4, §9). */
-function PreviousTokens({ previous, nowMs }: { previous: ObsTokens['previous']; nowMs: number }) {
+/** A replaced token an overlay tried after the current one was made: that overlay lost its token. */
+function isStillTried(token: ObsTokens['previous'][number], activeSince: string | null): boolean {
+  if (!token.last_used_at || !activeSince) return false;
+  return Date.parse(token.last_used_at) >= Date.parse(activeSince);
+}
+
+function PreviousTokens({
+  previous,
+  activeSince,
+  nowMs,
+}: {
+  previous: ObsTokens['previous'];
+  activeSince: string | null;
+  nowMs: number;
+}) {
   return (
     <Card>
       <CardHeader>
@@ -262,6 +279,11 @@ function PreviousTokens({ previous, nowMs }: { previous: ObsTokens['previous']; 
                 </code>
                 <Badge variant="neutral">{OBS_TEXT.inactiveBadge}</Badge>
               </div>
+              {isStillTried(token, activeSince) ? (
+                <p role="status" className="text-sm font-medium text-amber-800">
+                  {OBS_TEXT.stillTried}
+                </p>
+              ) : null}
               <TokenTimes
                 createdAt={token.created_at}
                 lastUsedAt={token.last_used_at}

@@ -20,8 +20,13 @@ function openStream() {
   };
 }
 
-function jsonError(status: number, code: string, message: string): Response {
-  return new Response(JSON.stringify({ error: { code, message } }), { status });
+function jsonError(
+  status: number,
+  code: string,
+  message: string,
+  headers: Record<string, string> = {},
+): Response {
+  return new Response(JSON.stringify({ error: { code, message } }), { status, headers });
 }
 
 function setup(responses: Array<() => Response | Promise<Response>>) {
@@ -155,6 +160,63 @@ describe('DashboardStream', () => {
     expect(fetchMock).toHaveBeenCalledTimes(1);
     expect(statuses.at(-1)).toBe('offline');
     expect(refused.map((error) => [error.status, error.code])).toEqual([[401, 'unauthorized']]);
+  });
+
+  it('waits as long as a server at its stream cap asks, longer each time, and never gives up', async () => {
+    const server = openStream();
+    const busy = () =>
+      jsonError(429, 'too_many_streams', 'Too many live dashboards are open in this session.', {
+        'retry-after': '20',
+      });
+    const { stream, statuses, refused, fetchMock } = setup([
+      busy,
+      busy,
+      busy,
+      busy,
+      busy,
+      busy,
+      () => server.response,
+    ]);
+    stream.start();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    await vi.advanceTimersByTimeAsync(19_999);
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    for (const [delay, calls] of [
+      [1, 2], // 20 s, as asked
+      [40_000, 3],
+      [80_000, 4],
+      [160_000, 5],
+      [300_000, 6], // at most 5 minutes
+      [300_000, 7],
+    ] as const) {
+      await vi.advanceTimersByTimeAsync(delay);
+      expect(fetchMock).toHaveBeenCalledTimes(calls);
+    }
+    expect(statuses).not.toContain('offline');
+    server.send('event: ready\ndata: {}\n\n');
+    await vi.advanceTimersByTimeAsync(0);
+    expect(statuses.at(-1)).toBe('live');
+    expect(refused).toEqual([]);
+    stream.stop();
+  });
+
+  it('waits 30 s when a refusal at the stream cap does not say how long', async () => {
+    const server = openStream();
+    const { stream, statuses, fetchMock } = setup([
+      () => jsonError(429, 'too_many_streams', 'The server has too many live connections.'),
+      () => server.response,
+    ]);
+    stream.start();
+    await vi.advanceTimersByTimeAsync(29_999);
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    expect(statuses.at(-1)).toBe('connecting');
+    await vi.advanceTimersByTimeAsync(1);
+    expect(fetchMock).toHaveBeenCalledTimes(2);
+    server.send('event: ready\ndata: {}\n\n');
+    await vi.advanceTimersByTimeAsync(0);
+    expect(statuses.at(-1)).toBe('live');
+    stream.stop();
   });
 
   it('retries server errors', async () => {

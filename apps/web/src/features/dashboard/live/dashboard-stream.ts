@@ -1,5 +1,5 @@
 import { ApiError, GENERIC_ERROR_MESSAGE } from '../../../lib/api';
-import { dashboardRetryDelay } from './live-retry-policy';
+import { busyRetryDelay, dashboardRetryDelay } from './live-retry-policy';
 import { SseParser, type SseMessage } from './sse-parser';
 
 /** The header badge: Live once the server said `ready`, Connecting while trying, else Offline. */
@@ -20,18 +20,23 @@ export type DashboardStreamOptions = {
 
 const DEFAULT_IDLE_TIMEOUT_MS = 45_000;
 const REFUSAL_STATUSES = new Set([401, 403, 404]);
+/** The server is at a cap of live streams: try again later, as it says. */
+const BUSY_STATUS = 429;
 
 /**
  * The dashboard's live stream (`GET /api/streamers/:slug/events`), read with fetch and a
  * ReadableStream so it can carry the bearer token. A failed or dropped connection is retried up
  * to 3 times (2 s, 4 s, 8 s; spec 02 §4 'Dashboard alerts'), then it stays offline until
- * `reconnect()`. Each `ready` from the server resets the count.
+ * `reconnect()`. Each `ready` from the server resets the count. A server at its cap of live
+ * streams (429) is asked again after the wait it names, for as long as it takes.
  */
 export class DashboardStream {
   private controller: AbortController | null = null;
   private retryTimer: ReturnType<typeof setTimeout> | null = null;
   private idleTimer: ReturnType<typeof setTimeout> | null = null;
   private failures = 0;
+  /** 429s in a row: each doubles the wait the server asked for. */
+  private refusals = 0;
   private isStopped = true;
 
   constructor(private readonly options: DashboardStreamOptions) {}
@@ -40,6 +45,7 @@ export class DashboardStream {
     if (!this.isStopped) return;
     this.isStopped = false;
     this.failures = 0;
+    this.refusals = 0;
     void this.connect();
   }
 
@@ -66,6 +72,10 @@ export class DashboardStream {
         cache: 'no-store',
         signal: controller.signal,
       });
+      if (response.status === BUSY_STATUS) {
+        if (controller === this.controller) this.waitForRoom(response);
+        return;
+      }
       if (!response.ok) {
         const error = await readApiError(response);
         if (REFUSAL_STATUSES.has(response.status)) {
@@ -109,6 +119,7 @@ export class DashboardStream {
   private handleMessage(message: SseMessage): void {
     if (message.event === 'ready') {
       this.failures = 0;
+      this.refusals = 0;
       this.options.onStatus('live');
     }
     this.options.onMessage(message);
@@ -122,6 +133,19 @@ export class DashboardStream {
       this.options.onStatus('offline');
       return;
     }
+    this.options.onStatus('connecting');
+    this.retryTimer = setTimeout(() => {
+      this.retryTimer = null;
+      if (!this.isStopped) void this.connect();
+    }, delay);
+  }
+
+  /** Waits as the busy server asked (longer each time in a row), still connecting. */
+  private waitForRoom(response: Response): void {
+    this.controller = null;
+    this.refusals += 1;
+    const retryAfter = Number(response.headers.get('retry-after') ?? '');
+    const delay = busyRetryDelay(this.refusals, Number.isFinite(retryAfter) ? retryAfter : null);
     this.options.onStatus('connecting');
     this.retryTimer = setTimeout(() => {
       this.retryTimer = null;

@@ -21,3 +21,19 @@ export function dashboardRetryDelay(failures: number): number | null {
     DASHBOARD_RETRY_POLICY.maxDelayMs,
   );
 }
+
+/**
+ * A server at its cap of live streams (429) says when to come back (Retry-After, 30 s when it
+ * does not). Each refusal in a row doubles that wait, up to 5 minutes, and the dashboard keeps
+ * trying: the cap frees up as other streams close, and a refusal costs the server little.
+ */
+export const BUSY_RETRY_POLICY = { defaultDelayMs: 30_000, maxDelayMs: 300_000 } as const;
+
+/** The wait before the next try after `refusals` refusals in a row (1 after the first). */
+export function busyRetryDelay(refusals: number, retryAfterSeconds: number | null): number {
+  const asked =
+    retryAfterSeconds !== null && retryAfterSeconds > 0
+      ? retryAfterSeconds * 1000
+      : BUSY_RETRY_POLICY.defaultDelayMs;
+  return Math.min(asked * 2 ** (Math.max(1, refusals) - 1), BUSY_RETRY_POLICY.maxDelayMs);
+}

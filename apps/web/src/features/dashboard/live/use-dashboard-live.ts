@@ -11,6 +11,7 @@ import { useDashboardDonations } from '../use-dashboard-queries';
 import { ActivityTracker } from './activity-tracker';
 import { DashboardStream, type LiveStatus } from './dashboard-stream';
 import type { SseMessage } from './sse-parser';
+import type { StreamControlState } from '../activity.api';
 
 export type DashboardLive = {
   status: LiveStatus;
@@ -101,6 +102,12 @@ export function useDashboardLive(slug: string): DashboardLive {
           hasBeenLive = true;
         } else if (message.event === 'donation' && typeof data.donation_id === 'string') {
           void onDonation(data.donation_id);
+          void queryClient.invalidateQueries({ queryKey: keys.activity });
+        } else if (message.event === 'activity') {
+          // A tip started (not paid yet) or a test alert: the activity feed lists it.
+          void queryClient.invalidateQueries({ queryKey: keys.activity });
+        } else if (message.event === 'playback') {
+          queryClient.setQueryData(keys.streamControl, data as StreamControlState);
         } else if (message.event === 'overlays' && typeof data.active_connections === 'number') {
           const overlays = data.active_connections;
           setState((current) => ({ ...current, overlays }));

@@ -1,9 +1,11 @@
+import { SITE_SOCIAL_PLATFORMS } from '@shabaash/core';
 import { Link } from 'react-router';
 
 import { BrandLogo } from '../../../components/brand-logo';
 import { Container } from '../../../components/ui/container';
 import { SITE_NAME } from '../../../lib/meta';
-import { CONTACT_DETAILS } from '../../contact/contact.constants';
+import { SOCIAL_LINK_LABELS } from '../../donation/donation.constants';
+import { useSiteConfig } from '../../site-config/use-site-config';
 import { FOOTER, FOOTER_COLUMNS } from '../marketing.constants';
 import { useSignupDialog } from '../signup/signup-dialog';
 
@@ -11,11 +13,16 @@ const LINK_CLASSES = 'text-sm text-slate-600 hover:text-brand-700 hover:underlin
 
 /**
  * The marketing site's footer (spec 01 §2): brand, For Creators, Features and Company columns,
- * and the copyright line with the current year.
+ * the operator's social links (those set in the admin console; none before they load), and the
+ * copyright line with the current year.
  */
 export function SiteFooter() {
   const { openSignup } = useSignupDialog();
   const year = new Date().getFullYear();
+  const siteConfig = useSiteConfig().data;
+  const socialLinks = siteConfig?.social_links ?? {};
+  const supportEmail = siteConfig?.support.email;
+  const networks = SITE_SOCIAL_PLATFORMS.filter((platform) => socialLinks[platform]);
 
   return (
     <footer className="border-t border-slate-200 bg-slate-50">
@@ -23,12 +30,31 @@ export function SiteFooter() {
         <div>
           <BrandLogo />
           <p className="mt-3 max-w-xs text-sm text-slate-600">{FOOTER.tagline}</p>
-          <p className="mt-3 text-sm">
-            <a href={`mailto:${CONTACT_DETAILS.email}`} className={LINK_CLASSES}>
-              {CONTACT_DETAILS.email}
-            </a>
-          </p>
+          {supportEmail && (
+            <p className="mt-3 text-sm">
+              <a href={`mailto:${supportEmail}`} className={LINK_CLASSES}>
+                {supportEmail}
+              </a>
+            </p>
+          )}
           <p className="mt-1 text-sm text-slate-600">{FOOTER.madeIn}</p>
+          {networks.length > 0 && (
+            <ul aria-label={FOOTER.socialLabel} className="mt-3 flex flex-wrap gap-x-4 gap-y-2">
+              {networks.map((platform) => (
+                <li key={platform}>
+                  <a
+                    href={socialLinks[platform]}
+                    target="_blank"
+                    rel="noopener noreferrer"
+                    aria-label={FOOTER.socialLinkName(SOCIAL_LINK_LABELS[platform])}
+                    className={LINK_CLASSES}
+                  >
+                    {SOCIAL_LINK_LABELS[platform]}
+                  </a>
+                </li>
+              ))}
+            </ul>
+          )}
         </div>
         {FOOTER_COLUMNS.map((column) => (
           <nav key={column.title} aria-label={column.title}>

@@ -2,11 +2,11 @@ import { useLocation } from 'react-router';
 
 import { BrandLogo } from '../../../components/brand-logo';
 import { Container } from '../../../components/ui/container';
-import { NAV_ANCHORS, START_EARNING_LABEL } from '../marketing.constants';
+import { LOGIN_LABEL, NAV_ANCHORS, START_EARNING_LABEL } from '../marketing.constants';
 import { SignupButton } from '../signup/signup-dialog';
 
 /**
- * The fixed top navigation of the marketing site: logo, the two home-page anchors and Start
+ * The fixed top navigation of the marketing site: logo, the home-page anchors, Login and Start
  * Earning. On a phone the anchors sit on a second row so nothing is squeezed or hidden.
  */
 export function SiteHeader() {
@@ -33,7 +33,16 @@ export function SiteHeader() {
         <nav aria-label="Main" className="hidden sm:block">
           <ul className="flex items-center gap-1">{anchors}</ul>
         </nav>
-        <SignupButton size="sm">{START_EARNING_LABEL}</SignupButton>
+        <div className="flex items-center gap-1">
+          {/* A plain link: it works before hydration, and /auth is its own page. */}
+          <a
+            href="/auth"
+            className="inline-flex rounded-md px-3 py-2 text-sm font-medium whitespace-nowrap text-slate-700 hover:bg-slate-100 hover:text-slate-900"
+          >
+            {LOGIN_LABEL}
+          </a>
+          <SignupButton size="sm">{START_EARNING_LABEL}</SignupButton>
+        </div>
       </Container>
       <nav aria-label="Sections" className="border-t border-slate-100 sm:hidden">
         <Container>

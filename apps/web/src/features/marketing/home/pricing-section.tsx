@@ -6,7 +6,8 @@ import { Badge } from '../../../components/ui/badge';
 import { Container } from '../../../components/ui/container';
 import { cn } from '../../../lib/cn';
 import { PRICING } from '../marketing.constants';
-import { SignupButton } from '../signup/signup-dialog';
+import { PlanButton } from '../../plans/plan-dialog';
+import { useSignupDialog } from '../signup/signup-dialog';
 import { SECTION_CLASSES, SectionHeading } from './section-heading';
 
 /** The page plans, best value in the middle, then the add-ons. */
@@ -17,7 +18,11 @@ function plansById(ids: readonly PlanId[]): Plan[] {
   return ids.flatMap((id) => PLANS.filter((plan) => plan.id === id));
 }
 
-/** The five plans of spec 01 §9; Get Started Now opens the lead dialog with the plan recorded. */
+/**
+ * The five plans of spec 01 §9 (one definition in @shabaash/core). Get Started Now opens the
+ * plan's dialog, whose Continue leads into sign-up or checkout; the lead form stays one link
+ * away for creators who want help.
+ */
 export function PricingSection() {
   return (
     <section
@@ -63,6 +68,7 @@ export function PricingSection() {
 
 function PlanCard({ plan }: { plan: Plan }) {
   const titleId = `plan-${plan.id}`;
+  const { openSignup } = useSignupDialog();
   return (
     <article
       aria-labelledby={titleId}
@@ -105,14 +111,15 @@ function PlanCard({ plan }: { plan: Plan }) {
           </li>
         ))}
       </ul>
-      <SignupButton
-        plan={plan.id}
+      <PlanButton
+        plan={plan}
+        onGetHelp={() => openSignup(plan.id)}
         variant={plan.popular ? 'primary' : 'outline'}
         className="mt-8 w-full"
         aria-label={`${PRICING.cta}: ${plan.name}`}
       >
         {PRICING.cta}
-      </SignupButton>
+      </PlanButton>
     </article>
   );
 }

@@ -15,6 +15,7 @@ import { Button } from '../../../components/ui/button';
 import { Field } from '../../../components/ui/field';
 import { Input } from '../../../components/ui/input';
 import { ApiError } from '../../../lib/api';
+import { apiErrorText } from '../../../lib/api-error';
 import { SIGNUP_TEXT } from '../marketing.constants';
 import { useCreateLead } from './use-create-lead';
 
@@ -67,7 +68,7 @@ export default function LeadForm({
           console.error('Sign-up lead failed:', error);
           // Too many attempts says so; anything else gets the spec's generic message.
           const isRateLimited = error instanceof ApiError && error.status === 429;
-          toast.error(isRateLimited ? error.message : SITE_MESSAGES.genericError);
+          toast.error(isRateLimited ? apiErrorText(error) : SITE_MESSAGES.genericError);
         },
       },
     );

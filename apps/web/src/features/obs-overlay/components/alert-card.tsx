@@ -1,10 +1,10 @@
 import type { AlertTextPart, OverlayAlert } from '@shabaash/core';
 
+import { cn } from '../../../lib/cn';
 import type { NowPlaying } from '../alert-player';
 import { FALLBACK_EMOTE, HYPEREMOTE_EMOJIS } from '../hyperemote-emojis';
 import { OVERLAY_TEXT } from '../overlay.constants';
 import { HyperemoteRain } from './hyperemote-rain';
-import { useAudioClip } from './use-audio-clip';
 import { useTypedText } from './use-typed-text';
 
 function emoteFor(alert: OverlayAlert): string | null {
@@ -12,6 +12,9 @@ function emoteFor(alert: OverlayAlert): string | null {
   if (donation.type !== 'hyperemote') return null;
   return HYPEREMOTE_EMOJIS[donation.hyperemote_id ?? ''] ?? FALLBACK_EMOTE;
 }
+
+/** Past this many characters a message is set smaller (a tweet's worth still reads large). */
+const LONG_MESSAGE_CHARACTERS = 140;
 
 const HEADLINE_PART_CLASSES: Record<AlertTextPart['kind'], string | undefined> = {
   text: undefined,
@@ -29,11 +32,20 @@ export function AlertCard({ nowPlaying }: { nowPlaying: NowPlaying }) {
   const { alert, presentation, phase } = nowPlaying;
   const { donation } = alert;
   const hasVoice = donation.voice_url !== null;
-  const { typed, rest } = useTypedText(donation.message, !hasVoice);
+  const { typed, rest } = useTypedText(
+    donation.message,
+    hasVoice ? 0 : presentation.typingMsPerCharacter,
+  );
   const emote = emoteFor(alert);
-  useAudioClip(presentation.soundUrl, 'alert sound');
-  // Below the variation's sound threshold a voice message stays silent, as the sound does.
-  useAudioClip(presentation.isAudible ? donation.voice_url : null, 'voice message');
+  // A test alert, or a sandbox tip (no money moved), says so on the card.
+  const badge =
+    alert.kind === 'test'
+      ? OVERLAY_TEXT.testBadge
+      : donation.is_sandbox
+        ? OVERLAY_TEXT.sandboxBadge
+        : null;
+  // The alert's sound, speech and voice message play in the overlay's audio sequence
+  // (audio-sequence.ts), one after another, not here.
 
   return (
     <>
@@ -45,9 +57,9 @@ export function AlertCard({ nowPlaying }: { nowPlaying: NowPlaying }) {
           data-phase={phase}
           className="overlay-card flex max-w-[min(90vw,72rem)] flex-col items-center gap-[1.5vmin] rounded-[3vmin] bg-slate-950/80 px-[5vmin] py-[3.5vmin] text-center text-white shadow-2xl ring-1 ring-white/15"
         >
-          {alert.kind === 'test' && (
+          {badge && (
             <span className="rounded-full bg-white/15 px-[2vmin] py-[0.5vmin] text-[clamp(0.75rem,2vmin,1.25rem)] font-semibold tracking-wide uppercase">
-              {OVERLAY_TEXT.testBadge}
+              {badge}
             </span>
           )}
           {presentation.imageUrl && (
@@ -77,7 +89,16 @@ export function AlertCard({ nowPlaying }: { nowPlaying: NowPlaying }) {
             </p>
           )}
           {donation.message && (
-            <p className="text-[clamp(1.125rem,3.8vmin,3rem)] leading-snug font-medium whitespace-pre-wrap [overflow-wrap:anywhere]">
+            <p
+              className={cn(
+                'leading-snug font-medium whitespace-pre-wrap [overflow-wrap:anywhere]',
+                // A long message gets smaller type, so the card stays a compact block that fits
+                // the stream rather than a screen-high box filling up line by line.
+                Array.from(donation.message).length > LONG_MESSAGE_CHARACTERS
+                  ? 'text-[clamp(0.875rem,2.4vmin,1.75rem)]'
+                  : 'text-[clamp(1.125rem,3.8vmin,3rem)]',
+              )}
+            >
               <span data-overlay-message>{typed}</span>
               {/* The untyped rest holds the card's final size, so it does not grow line by line. */}
               <span aria-hidden="true" className="invisible">

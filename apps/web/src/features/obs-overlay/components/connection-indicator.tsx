@@ -8,7 +8,7 @@ import { CONNECTION_TEXT } from '../overlay.constants';
 export function ConnectionIndicator({ status }: { status: StreamStatus }) {
   const text = CONNECTION_TEXT[status];
   if (!text) return null;
-  const isGivenUp = status === 'max-retries';
+  const isGivenUp = status === 'max-retries' || status === 'revoked';
   return (
     <div
       role="status"

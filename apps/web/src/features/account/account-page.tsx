@@ -1,0 +1,173 @@
+import { AUTH_MESSAGES, type AccountSession } from '@shabaash/core';
+import { useState, type FormEvent } from 'react';
+import { Link } from 'react-router';
+
+import { Button } from '../../components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader } from '../../components/ui/card';
+import { errorText } from '../../lib/api-error';
+import { LogoutButton } from '../auth/logout-button';
+import { RequireSession } from '../auth/require-session';
+import { DashboardShell } from '../dashboard/components/dashboard-shell';
+import { formatIndiaDateTime } from '../dashboard/relative-time';
+import { ACCOUNT_TEXT } from './account.constants';
+import { deviceLabel } from './device-label';
+import {
+  useAccountSessions,
+  useChangePassword,
+  useRevokeOtherSessions,
+  useRevokeSession,
+} from './use-account';
+import { PasswordField } from '../auth/components/password-field';
+
+/** /account: change the password, and see and end the account's sessions. */
+export function AccountPage() {
+  return (
+    <RequireSession>
+      {() => (
+        <DashboardShell>
+          <header className="flex flex-wrap items-center justify-between gap-3">
+            <h1 className="text-2xl font-bold tracking-tight text-slate-900">
+              {ACCOUNT_TEXT.title}
+            </h1>
+            <div className="flex items-center gap-2">
+              <Link to="/dashboard" className="text-sm text-slate-600 underline">
+                {ACCOUNT_TEXT.backToDashboard}
+              </Link>
+              <LogoutButton />
+            </div>
+          </header>
+          <ChangePasswordCard />
+          <SessionsCard />
+        </DashboardShell>
+      )}
+    </RequireSession>
+  );
+}
+
+function ChangePasswordCard() {
+  const [current, setCurrent] = useState('');
+  const [next, setNext] = useState('');
+  const change = useChangePassword();
+
+  const handleSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (change.isPending) return;
+    change.mutate(
+      { current_password: current, new_password: next },
+      {
+        onSuccess: () => {
+          setCurrent('');
+          setNext('');
+        },
+      },
+    );
+  };
+
+  return (
+    <Card>
+      <CardHeader>
+        <h2 className="text-lg font-semibold text-slate-900">{ACCOUNT_TEXT.passwordTitle}</h2>
+        <CardDescription>{ACCOUNT_TEXT.passwordDescription}</CardDescription>
+      </CardHeader>
+      <CardContent>
+        <form noValidate onSubmit={handleSubmit} className="flex max-w-sm flex-col gap-4">
+          <PasswordField
+            label={ACCOUNT_TEXT.currentPasswordLabel}
+            name="current-password"
+            autoComplete="current-password"
+            value={current}
+            onChange={setCurrent}
+          />
+          <PasswordField
+            label={ACCOUNT_TEXT.newPasswordLabel}
+            hint={ACCOUNT_TEXT.newPasswordHint}
+            error={change.isError ? errorText(change.error) : undefined}
+            name="new-password"
+            autoComplete="new-password"
+            value={next}
+            onChange={setNext}
+          />
+          {change.isSuccess ? (
+            <p role="status" className="text-sm text-emerald-700">
+              {AUTH_MESSAGES.passwordChanged}
+            </p>
+          ) : null}
+          <Button type="submit" className="self-start" disabled={change.isPending}>
+            {change.isPending
+              ? ACCOUNT_TEXT.changePasswordPending
+              : ACCOUNT_TEXT.changePasswordButton}
+          </Button>
+        </form>
+      </CardContent>
+    </Card>
+  );
+}
+
+function SessionsCard() {
+  const sessions = useAccountSessions();
+  const revokeOthers = useRevokeOtherSessions();
+  const list = sessions.data?.sessions ?? [];
+  const hasOthers = list.some((session) => !session.current);
+
+  return (
+    <Card>
+      <CardHeader>
+        <h2 className="text-lg font-semibold text-slate-900">{ACCOUNT_TEXT.sessionsTitle}</h2>
+      </CardHeader>
+      <CardContent className="flex flex-col gap-4">
+        {sessions.isPending ? <p className="text-slate-600">{ACCOUNT_TEXT.loading}</p> : null}
+        {sessions.isError ? (
+          <p role="alert" className="text-slate-700">
+            {ACCOUNT_TEXT.loadError}
+          </p>
+        ) : null}
+        <ul aria-label={ACCOUNT_TEXT.sessionsLabel} className="flex flex-col gap-3">
+          {list.map((session) => (
+            <SessionRow key={session.id} session={session} />
+          ))}
+        </ul>
+        {hasOthers ? (
+          <Button
+            variant="outline"
+            className="self-start"
+            disabled={revokeOthers.isPending}
+            onClick={() => revokeOthers.mutate()}
+          >
+            {ACCOUNT_TEXT.signOutOthers}
+          </Button>
+        ) : null}
+      </CardContent>
+    </Card>
+  );
+}
+
+function SessionRow({ session }: { session: AccountSession }) {
+  const revoke = useRevokeSession();
+  return (
+    <li className="flex flex-wrap items-center justify-between gap-3 rounded-xl border border-slate-200 p-3">
+      <div className="flex flex-col text-sm text-slate-600">
+        <span className="font-medium text-slate-900">
+          {deviceLabel(session.user_agent)}
+          {session.current ? ` · ${ACCOUNT_TEXT.thisDevice}` : ''}
+        </span>
+        <span>
+          {ACCOUNT_TEXT.signedIn} {formatIndiaDateTime(session.created_at)} ·{' '}
+          {ACCOUNT_TEXT.lastUsed} {formatIndiaDateTime(session.last_seen_at)}
+        </span>
+        <span>
+          {ACCOUNT_TEXT.from} {session.ip ?? ACCOUNT_TEXT.unknownAddress}
+        </span>
+      </div>
+      {session.current ? null : (
+        <Button
+          variant="outline"
+          size="sm"
+          disabled={revoke.isPending}
+          onClick={() => revoke.mutate(session.id)}
+        >
+          {ACCOUNT_TEXT.signOut}
+        </Button>
+      )}
+    </li>
+  );
+}

@@ -1,0 +1,23 @@
+/** Texts of the account page (/account). */
+export const ACCOUNT_TEXT = {
+  title: 'Your account',
+  backToDashboard: 'Back to dashboard',
+  passwordTitle: 'Change password',
+  passwordDescription: 'Changing it signs out every other device.',
+  currentPasswordLabel: 'Current password',
+  newPasswordLabel: 'New password',
+  newPasswordHint: 'At least 6 characters.',
+  changePasswordButton: 'Change password',
+  changePasswordPending: 'Saving...',
+  sessionsTitle: 'Where you are signed in',
+  sessionsLabel: 'Signed-in devices',
+  thisDevice: 'This device',
+  signedIn: 'Signed in',
+  lastUsed: 'Last used',
+  from: 'From',
+  unknownAddress: 'unknown address',
+  signOut: 'Sign out',
+  signOutOthers: 'Sign out all other sessions',
+  loading: 'Loading your sessions…',
+  loadError: 'Could not load your sessions.',
+} as const;

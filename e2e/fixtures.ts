@@ -1,0 +1,108 @@
+import type { PlanId, SettingsUpdate, SiteConfig, SiteConfigUpdate } from '@shabaash/core';
+import { expect, inject } from 'vitest';
+import { baseUrl, linkFromOutbox } from './browser.ts';
+
+/*
+ * Data for browser tests. Every e2e file runs against the one server of the run, side by side
+ * with the others, so a file that writes (tips, alerts, OBS tokens, goals) does it on a
+ * streamer of its own, made here, and never on a seeded demo streamer that others read.
+ */
+
+/** The seeded admin account (global-setup.ts starts the server with this password). */
+export const ADMIN = { email: 'admin@shabaash.local', password: 'e2e-admin-password' } as const;
+
+/**
+ * The admin's session token, signed in once by the global setup: login is limited to 10 a
+ * minute per account, and files running side by side would otherwise spend them together.
+ */
+export function adminSessionToken(): string {
+  return inject('adminToken');
+}
+
+/** Unique per run, and short enough to go into a slug (at most 30 characters). */
+export function uniqueId(): string {
+  return `${Date.now().toString(36)}${Math.floor(Math.random() * 1296).toString(36)}`;
+}
+
+/** Order, login and sign-up limits count per client IP; each call made with it is its own. */
+export function randomIp(): string {
+  const octet = () => Math.floor(Math.random() * 254) + 1;
+  return `10.${String(octet())}.${String(octet())}.${String(octet())}`;
+}
+
+async function adminApi<T>(path: string, method: string, body?: unknown): Promise<T> {
+  const headers: Record<string, string> = {
+    Authorization: `Bearer ${adminSessionToken()}`,
+    'X-Forwarded-For': randomIp(),
+  };
+  if (body !== undefined) headers['Content-Type'] = 'application/json';
+  const response = await fetch(`${baseUrl()}${path}`, {
+    method,
+    headers,
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await response.text();
+  expect(response.ok, `${method} ${path} answered ${response.status}: ${text}`).toBe(true);
+  return (text ? JSON.parse(text) : undefined) as T;
+}
+
+/**
+ * Verifies a new account's e-mail as its owner would: opens the link sign-up mailed to the
+ * server's outbox (only a verified account may own or join a page).
+ */
+export async function verifyEmailFromOutbox(email: string): Promise<void> {
+  const link = new URL(await linkFromOutbox(email, '/auth/verify?token='));
+  const response = await fetch(`${baseUrl()}/api/auth/verify-email`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', 'X-Forwarded-For': randomIp() },
+    body: JSON.stringify({ token: link.searchParams.get('token') }),
+  });
+  expect(response.status, await response.text()).toBe(200);
+}
+
+export type TestStreamer = { slug: string; name: string };
+
+/**
+ * A new streamer with a unique slug (`<prefix>-<id>`), made by the admin, then given
+ * `settings` through the settings API (new streamers hold tips for review and use the full
+ * form; the seeded demo streamers auto-approve).
+ */
+export async function createStreamer(
+  prefix: string,
+  options: { name?: string; settings?: SettingsUpdate; plans?: PlanId[] } = {},
+): Promise<TestStreamer> {
+  const id = uniqueId();
+  const streamer = { slug: `${prefix}-${id}`, name: options.name ?? `E2E ${prefix} ${id}` };
+  await adminApi('/api/admin/streamers', 'POST', streamer);
+  // A new page is in preview; like the demo streamers, test pages hold the Complete Bundle
+  // (granted through the admin API) unless a test asks for other plans (`plans: []`: preview).
+  for (const planId of options.plans ?? ['complete-bundle']) {
+    await adminApi(`/api/admin/streamers/${streamer.slug}/plans/${planId}`, 'PUT');
+  }
+  if (options.settings) {
+    await adminApi(`/api/streamers/${streamer.slug}/settings`, 'PATCH', options.settings);
+  }
+  return streamer;
+}
+
+/** Settings that make a streamer approve every paid tip at once, as the demo streamers do. */
+export const AUTO_APPROVE = { moderation: { moderation_mode: 'auto' } } satisfies SettingsUpdate;
+
+/** A new active OBS token for the streamer (it replaces the active one), made by the admin. */
+export function createObsToken(slug: string): Promise<{ token: string; id: string }> {
+  return adminApi(`/api/streamers/${slug}/obs-tokens`, 'POST');
+}
+
+/**
+ * Sets the default streamer, the footer's social links and the support contact details. They are the one server's, shared by
+ * every file: only marketing.e2e.ts changes them, and puts the seeded values back.
+ */
+export function setSiteConfig(config: SiteConfigUpdate): Promise<SiteConfig> {
+  return adminApi('/api/admin/site/config', 'PUT', config);
+}
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    adminToken: string;
+  }
+}
