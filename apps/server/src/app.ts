@@ -188,6 +188,11 @@ export async function buildApp({
   );
   app.decorate('realtime', { bus, sse, overlays });
   app.decorate('lifecycle', { isDraining: false });
+  // While draining, every answer closes its connection: the client's next request goes to
+  // another instance, and close() need not wait out a busy keep-alive socket's 72 s timeout.
+  app.addHook('onSend', async (_request, reply) => {
+    if (app.lifecycle.isDraining) reply.header('connection', 'close');
+  });
   const metrics = config.METRICS_TOKEN || config.METRICS_PORT ? new Metrics(database, sse) : null;
   app.decorate('metrics', metrics);
   if (metrics) {

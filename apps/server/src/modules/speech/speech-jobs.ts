@@ -86,11 +86,16 @@ export class SpeechRunner {
     this.timer.unref();
   }
 
+  /**
+   * Stops at once rather than waiting for renders in flight (a niced eSpeak render on a busy
+   * machine can take seconds, and a draining instance should not): the provider is stopped
+   * first, and each interrupted job is handed back for another instance to render now.
+   */
   async close(): Promise<void> {
     this.isClosed = true;
     if (this.timer) clearInterval(this.timer);
-    await Promise.allSettled([...this.inFlight]);
     await this.options.provider.close();
+    await Promise.allSettled([...this.inFlight]);
   }
 
   /** Looks for due jobs now (after a new job, or on the poll); errors are logged. */
@@ -208,6 +213,17 @@ export class SpeechRunner {
         .set({ status: 'ready', clipId, lockedUntil: null, lastError: null })
         .where(eq(speechJobs.alertId, job.alertId));
     } catch (error) {
+      if (this.isClosed) {
+        // Interrupted by close(): not a failed try, and due again at once.
+        await db
+          .update(speechJobs)
+          .set({ lockedUntil: null, attempts: job.attempts - 1, nextAttemptAt: new Date() })
+          .where(eq(speechJobs.alertId, job.alertId))
+          .catch((updateError: unknown) =>
+            log.warn({ err: updateError }, 'speech job not handed back'),
+          );
+        return;
+      }
       const retryable = !(error instanceof SpeechProviderError) || error.retryable;
       const message = error instanceof Error ? error.message.slice(0, 300) : 'render failed';
       const isFinal = !retryable || job.attempts >= SPEECH_MAX_ATTEMPTS;

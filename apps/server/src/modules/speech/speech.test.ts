@@ -298,3 +298,44 @@ describe('speech for tips read aloud (issue 23)', () => {
     expect(stranger.statusCode).toBe(401);
   });
 });
+
+describe('an instance that stops while speech renders', () => {
+  it('stops without waiting for the render and hands the job back for another instance', async () => {
+    const database = await createTestDatabase();
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'shabaash-speech-stop-'));
+    let started: () => void = () => {};
+    const rendering = new Promise<void>((resolve) => (started = resolve));
+    let interrupt: (error: Error) => void = () => {};
+    /** Renders until the provider is closed, like a slow eSpeak worker that close() kills. */
+    const slowVoice: SpeechProvider = {
+      ...controllableProvider().provider,
+      synthesize: () =>
+        new Promise((_, reject) => {
+          interrupt = reject;
+          started();
+        }),
+      async close() {
+        interrupt(new SpeechProviderError('eSpeak NG stopped', true));
+      },
+    };
+    const config = loadConfig({
+      LOG_LEVEL: 'silent',
+      DATA_DIR: dataDir,
+      WEB_DIST_DIR: '/nonexistent',
+    });
+    const app = await buildApp({ config, database, speechProvider: slowVoice });
+    const streamer = await buildStreamer(database.db, { moderationMode: 'auto' });
+    const orderId = await placeOrderId(app, streamer.slug, { name: 'Asha', message: 'Hello' });
+    expect((await postWebhook(app, await sandboxCheckout(app, orderId, 'paid'))).statusCode).toBe(
+      200,
+    );
+    await rendering;
+
+    await app.close(); // would wait for ever if it waited for the render first
+
+    const [job] = await database.db.select().from(speechJobs);
+    expect(job).toMatchObject({ status: 'pending', attempts: 0, lockedUntil: null });
+    await database.close();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  });
+});
