@@ -291,6 +291,28 @@ describe('donation page (a fan on a 390×844 phone)', () => {
     await page.close();
   });
 
+  it("shows the demo page chiaa's cover and social links (issue 32)", async () => {
+    const { page, errors } = await openDonationPage(browser, 'chiaa');
+    const hero = page.locator('header').first();
+    // The artwork ships with the web app; decode() rejects if the server did not send an image.
+    const cover = hero.locator('img[src="/demo/covers/chiaa.svg"]');
+    const coverWidth = await cover.evaluate((image: HTMLImageElement) =>
+      image.decode().then(() => image.naturalWidth),
+    );
+    expect(coverWidth).toBeGreaterThan(0);
+
+    const links = hero.getByRole('list', { name: 'Social links' }).getByRole('link');
+    const shown = await links.evaluateAll((anchors: HTMLAnchorElement[]) =>
+      anchors.map((anchor) => [anchor.textContent, anchor.href]),
+    );
+    expect(shown).toEqual([
+      ['Instagram', 'https://www.instagram.com/chiaa'],
+      ['YouTube', 'https://www.youtube.com/@chiaa'],
+    ]);
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
   it('shows a tip paid while the page is open in Recent Support, without a reload', async () => {
     const page = await browser.newPage(PHONE);
     const slugPath = `/api/streamers/${simpleForm.slug}`;

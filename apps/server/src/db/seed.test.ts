@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import { socialLinkSchema } from '@shabaash/core';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../test/test-database.ts';
@@ -6,6 +8,9 @@ import { presentPublicSettings } from '../modules/settings/settings.presenter.ts
 import { getSiteConfig } from '../modules/site/site.service.ts';
 import { slugAliases, streamers, users } from './schema.ts';
 import { seedOnFirstStart } from './seed.ts';
+
+/** The web app's public folder, which the web build copies to the root of the site. */
+const WEB_PUBLIC_DIR = new URL('../../../web/public', import.meta.url).href;
 
 describe('first-start seed', () => {
   let database: TestDatabase;
@@ -34,6 +39,23 @@ describe('first-start seed', () => {
       ].sort(),
     );
     expect(rows.every((row) => row.moderationMode === 'auto')).toBe(true);
+    // Issue 32: a full demo page. Every page links one to three profiles the settings form would
+    // accept, and every cover is a file the web app ships; chiaa's cover theme shows one.
+    for (const row of rows) {
+      const links = presentPublicSettings(row).social_links;
+      expect(links.length, row.slug).toBeGreaterThanOrEqual(1);
+      expect(links.length, row.slug).toBeLessThanOrEqual(3);
+      for (const link of links) {
+        expect(socialLinkSchema.safeParse(link).success, link.url).toBe(true);
+        expect(link.url.toLowerCase(), row.slug).toContain(row.slug);
+      }
+      if (row.theme === 'cover') expect(row.coverImageUrl, row.slug).toBeTruthy();
+      if (row.coverImageUrl) {
+        expect(row.coverImageUrl).toBe(`/demo/covers/${row.slug}.svg`);
+        expect(fs.existsSync(new URL(`${WEB_PUBLIC_DIR}${row.coverImageUrl}`))).toBe(true);
+      }
+    }
+    expect(rows.find((row) => row.slug === 'chiaa')?.theme).toBe('cover');
     const techgamer = rows.find((row) => row.slug === 'techgamer');
     expect(techgamer).toMatchObject({
       theme: 'green',

@@ -11,10 +11,18 @@ import { siteSettings, slugAliases, streamerPlans, streamers, users } from './sc
 type StreamerSeed = typeof streamers.$inferInsert;
 
 /**
+ * A demo page's cover: original artwork shipped with the web app (apps/web/public/demo/covers),
+ * so no upload is needed. Spec 02 §2 gives only chiaa the cover theme; musicstream and
+ * fitnessflow keep their colours but hold a cover too, so switching their theme shows one.
+ */
+export const demoCoverUrl = (slug: string) => `/demo/covers/${slug}.svg`;
+
+/**
  * The spec's eight demo streamers (spec 02 §2). The spec redacts one name; ours is "ankitplays".
  * Theme, form variant, emote picker, hyperemote price and chiaa's own texts (its mobile-number
  * dialog title, and the celebration text Hyperemotes sets instead of clearing the message: spec
- * 02 §2 and §4) are settings, seeded from the spec.
+ * 02 §2 and §4) are settings, seeded from the spec. Welcome texts, covers and social links are
+ * ours, so a visitor sees a full page (issue 32); the links use each demo slug as the handle.
  */
 export const DEMO_STREAMERS: StreamerSeed[] = [
   {
@@ -24,6 +32,11 @@ export const DEMO_STREAMERS: StreamerSeed[] = [
     name: 'Chiaa',
     brandColor: '#db2777',
     theme: 'cover',
+    coverImageUrl: demoCoverUrl('chiaa'),
+    socialLinks: [
+      { platform: 'instagram', url: 'https://www.instagram.com/chiaa' },
+      { platform: 'youtube', url: 'https://www.youtube.com/@chiaa' },
+    ],
     hyperemotePricePaise: 5000,
     mobileDialogTitle: 'Enter Mobile Number',
     hyperemoteMessage: '🎉 Hyperemote celebration! 🎉',
@@ -35,6 +48,11 @@ export const DEMO_STREAMERS: StreamerSeed[] = [
     name: 'Ankit Plays',
     brandColor: '#2563eb',
     theme: 'blue',
+    socialLinks: [
+      { platform: 'youtube', url: 'https://www.youtube.com/@ankitplays' },
+      { platform: 'instagram', url: 'https://www.instagram.com/ankitplays' },
+      { platform: 'x', url: 'https://x.com/ankitplays' },
+    ],
   },
   {
     slug: 'techgamer',
@@ -43,6 +61,10 @@ export const DEMO_STREAMERS: StreamerSeed[] = [
     name: 'TechGamer',
     brandColor: '#16a34a',
     theme: 'green',
+    socialLinks: [
+      { platform: 'twitch', url: 'https://www.twitch.tv/techgamer' },
+      { platform: 'youtube', url: 'https://www.youtube.com/@techgamer' },
+    ],
     showEmotePicker: true,
   },
   {
@@ -51,6 +73,11 @@ export const DEMO_STREAMERS: StreamerSeed[] = [
     name: 'MusicStream',
     brandColor: '#9333ea',
     theme: 'purple',
+    coverImageUrl: demoCoverUrl('musicstream'),
+    socialLinks: [
+      { platform: 'youtube', url: 'https://www.youtube.com/@musicstream' },
+      { platform: 'instagram', url: 'https://www.instagram.com/musicstream' },
+    ],
     showEmotePicker: true,
   },
   {
@@ -60,6 +87,12 @@ export const DEMO_STREAMERS: StreamerSeed[] = [
     name: 'FitnessFlow',
     brandColor: '#ea580c',
     theme: 'orange',
+    coverImageUrl: demoCoverUrl('fitnessflow'),
+    socialLinks: [
+      { platform: 'youtube', url: 'https://www.youtube.com/@fitnessflow' },
+      { platform: 'instagram', url: 'https://www.instagram.com/fitnessflow' },
+      { platform: 'facebook', url: 'https://www.facebook.com/fitnessflow' },
+    ],
     showEmotePicker: true,
   },
   {
@@ -69,6 +102,10 @@ export const DEMO_STREAMERS: StreamerSeed[] = [
     name: 'CodeLive',
     brandColor: '#16a34a',
     theme: 'green',
+    socialLinks: [
+      { platform: 'youtube', url: 'https://www.youtube.com/@codelive' },
+      { platform: 'x', url: 'https://x.com/codelive' },
+    ],
     formVariant: 'simple',
   },
   {
@@ -77,6 +114,10 @@ export const DEMO_STREAMERS: StreamerSeed[] = [
     name: 'ArtCreate',
     brandColor: '#db2777',
     theme: 'pink',
+    socialLinks: [
+      { platform: 'instagram', url: 'https://www.instagram.com/artcreate' },
+      { platform: 'twitch', url: 'https://www.twitch.tv/artcreate' },
+    ],
     formVariant: 'simple',
   },
   {
@@ -86,6 +127,7 @@ export const DEMO_STREAMERS: StreamerSeed[] = [
     name: 'Demo Streamer',
     brandColor: '#2563eb',
     theme: 'blue',
+    socialLinks: [{ platform: 'youtube', url: 'https://www.youtube.com/@demostreamer' }],
     showEmotePicker: true,
     hyperemotePricePaise: 5000,
   },
