@@ -226,21 +226,35 @@ describe('scheduled backups', () => {
     });
     afterAll(() => fake.close());
 
-    it('uploads the backup to the bucket and checks the stored copy', async () => {
+    it('uploads the backup to the bucket, checks the stored copy, copies the uploads there and prunes both', async () => {
       const storage = new S3FileStorage({
         endpoint: fake.url,
         bucket: fake.bucket,
         accessKeyId: fake.accessKeyId,
         secretAccessKey: fake.secretAccessKey,
       });
-      now = new Date(indiaFourAm(26).getTime() + MINUTE);
+      await storage.put('voice/a.webm', Buffer.from('voice bytes'), { contentType: 'audio/webm' });
+      await storage.put('media/image/b.png', Buffer.from('png bytes'), {
+        contentType: 'image/png',
+      });
+      // Put there by hand: our keys never hold spaces or accents, the bucket's may.
+      fake.objects.set('voice/namasté tip.webm', {
+        body: Buffer.from('more voice'),
+        contentType: 'audio/webm',
+      });
+      const uploads = ['media/image/b.png', 'voice/a.webm', 'voice/namasté tip.webm'];
       const { instance } = scheduler({
         store: new S3BackupStore(storage, fake.bucket),
         uploadsDir: null,
+        retention: { keepDaily: 1, keepWeekly: 0 },
       });
+
+      now = new Date(indiaFourAm(26).getTime() + MINUTE);
+      const before = fake.requests.length;
       const run = await instance.tick();
-      const key = `backups/${backupName(indiaFourAm(26))}.sql`;
-      expect(run).toMatchObject({ status: 'verified', location: key, uploadFiles: null });
+      const name = backupName(indiaFourAm(26));
+      const key = `backups/${name}.sql`;
+      expect(run).toMatchObject({ status: 'verified', location: key, uploadFiles: 3 });
       expect(fake.objects.get(key)?.body.toString('utf8')).toMatch(
         /^-- Shabaash database backup\n/,
       );
@@ -248,6 +262,38 @@ describe('scheduled backups', () => {
       expect(
         fake.requests.some((request) => request.method === 'GET' && request.path.endsWith(key)),
       ).toBe(true);
+      for (const upload of uploads) {
+        expect(fake.objects.get(`backups/${name}.uploads/${upload}`)).toEqual(
+          fake.objects.get(upload),
+        );
+      }
+      // Copied by the bucket: no upload was downloaded.
+      const requests = fake.requests.slice(before);
+      expect(requests.filter((request) => request.headers['x-amz-copy-source'])).toHaveLength(3);
+      expect(
+        requests.filter((request) => request.method === 'GET' && !request.path.includes('?')),
+      ).toEqual([expect.objectContaining({ path: `/voices/${key}` })]);
+
+      // The next day's copy skips backups/ (no backup of backups), and retention deletes the
+      // older backup with its uploads copy.
+      now = new Date(indiaFourAm(27).getTime() + MINUTE);
+      const next = await instance.tick();
+      const nextName = backupName(indiaFourAm(27));
+      expect(next).toMatchObject({ status: 'verified', uploadFiles: 3 });
+      expect(
+        [...fake.objects.keys()].filter((stored) => stored.startsWith('backups/')).sort(),
+      ).toEqual(
+        [
+          `backups/${nextName}.sql`,
+          ...uploads.map((upload) => `backups/${nextName}.uploads/${upload}`),
+        ].sort(),
+      );
+      const [pruned] = await testApp.database.db
+        .select()
+        .from(backupRuns)
+        .where(eq(backupRuns.location, key));
+      expect(pruned?.prunedAt).not.toBeNull();
+      expect(uploads.every((upload) => fake.objects.has(upload))).toBe(true);
     });
   });
 

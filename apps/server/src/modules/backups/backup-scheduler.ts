@@ -7,7 +7,7 @@ import { openDatabase, type DatabaseConnection } from '../../db/client.ts';
 import { backupRuns } from '../../db/schema.ts';
 import { tryTakePollerLock } from '../telegram/poller-lock.ts';
 import { backupName, backupsToKeep, latestSlot, type Retention } from './backup-schedule.ts';
-import { LocalBackupStore, type BackupStore } from './backup-store.ts';
+import { LocalBackupStore, S3BackupStore, type BackupStore } from './backup-store.ts';
 
 export type BackupRun = typeof backupRuns.$inferSelect;
 
@@ -168,8 +168,11 @@ export class BackupScheduler {
     }
   }
 
+  /** Copies the uploads beside the backup: how many files, or null when this store keeps none. */
   private async copyUploads(location: string): Promise<number | null> {
     const { store, uploadsDir } = this.options;
+    // On S3 the uploads are objects in the backup's bucket: the bucket copies them itself.
+    if (store instanceof S3BackupStore) return store.copyUploads(location);
     if (!uploadsDir || !(store instanceof LocalBackupStore)) return null;
     return store.copyUploads(location, uploadsDir);
   }

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
-import type { FileStorage } from '../../storage/file-storage.ts';
+import { isAddressableKey, type S3FileStorage } from '../../storage/s3-storage.ts';
 
 /**
  * Where scheduled backups are kept: the folder DATA_DIR/backups, or the S3 bucket (under
@@ -73,27 +73,31 @@ export class LocalBackupStore implements BackupStore {
   }
 }
 
+/** `<name>.uploads` beside `<name>.sql`: the folder, or the key prefix, of its uploads copy. */
 function uploadsCopyDir(location: string): string {
   return location.replace(/\.sql$/, '.uploads');
 }
 
+/** Where backups go in the bucket; the uploads copy skips it so backups never nest. */
+const BACKUPS_PREFIX = 'backups/';
+
 /**
- * `backups/<name>.sql` in the S3 bucket the uploads use. The uploads themselves are already in
- * that bucket, so they are not copied: turn on the bucket's versioning to keep deleted or
- * replaced files (README, Operating Shabaash).
+ * `backups/<name>.sql` in the S3 bucket the uploads use, with a server-side copy of every
+ * upload under `backups/<name>.uploads/` (the bucket copies; nothing is downloaded). Unlike a
+ * hard link, each copy is billed as storage: the bucket holds the uploads once per kept backup.
  */
 export class S3BackupStore implements BackupStore {
   readonly description: string;
 
   constructor(
-    private readonly storage: FileStorage,
+    private readonly storage: S3FileStorage,
     bucket: string,
   ) {
-    this.description = `the S3 bucket ${bucket} (backups/)`;
+    this.description = `the S3 bucket ${bucket} (${BACKUPS_PREFIX})`;
   }
 
   async save(name: string, file: string) {
-    const location = `backups/${name}.sql`;
+    const location = `${BACKUPS_PREFIX}${name}.sql`;
     // Backups of a tipping site's database are megabytes: one PUT is simple and enough.
     const body = await fs.promises.readFile(file);
     await this.storage.put(location, body, { contentType: 'application/sql' });
@@ -112,5 +116,23 @@ export class S3BackupStore implements BackupStore {
 
   async remove(location: string) {
     await this.storage.delete(location);
+    await this.storage.deleteUnder(`${uploadsCopyDir(location)}/`);
+  }
+
+  /**
+   * Copies every object of the bucket outside `backups/` (the uploads, whatever their
+   * prefix) to `backups/<name>.uploads/<key>`: how many were copied.
+   */
+  async copyUploads(location: string): Promise<number> {
+    const target = `${uploadsCopyDir(location)}/`;
+    let count = 0;
+    for (const { key } of await this.storage.list('')) {
+      // A key with a `.` or `..` segment was not written by Shabaash and cannot be copied by
+      // path; skipping it keeps the database backup rather than failing it.
+      if (key.startsWith(BACKUPS_PREFIX) || !isAddressableKey(key)) continue;
+      // false: deleted since the listing (an unpaid upload's cleanup).
+      if (await this.storage.copy(key, `${target}${key}`)) count += 1;
+    }
+    return count;
   }
 }

@@ -6,6 +6,7 @@ import type { Config } from '../../config.ts';
 import type { Database, DatabaseConnection } from '../../db/client.ts';
 import { backupRuns } from '../../db/schema.ts';
 import { createFileStorage } from '../../storage/create-file-storage.ts';
+import { S3FileStorage } from '../../storage/s3-storage.ts';
 import { latestSlot, nextSlot } from './backup-schedule.ts';
 import { BackupScheduler, type BackupRun } from './backup-scheduler.ts';
 import { LocalBackupStore, S3BackupStore, type BackupStore } from './backup-store.ts';
@@ -18,7 +19,7 @@ const MISSED_AFTER_MS = 60 * 60_000;
 /** Where backups go: beside the uploads, so S3 when S3 is configured, else DATA_DIR/backups. */
 export function createBackupStore(config: Config): BackupStore {
   const storage = createFileStorage(config);
-  if (storage.kind === 's3') return new S3BackupStore(storage, config.S3_BUCKET ?? '');
+  if (storage instanceof S3FileStorage) return new S3BackupStore(storage, config.S3_BUCKET ?? '');
   return new LocalBackupStore(path.join(config.dataDir, 'backups'));
 }
 
