@@ -34,9 +34,8 @@ import { presentCsvLine } from '../apps/server/src/modules/analytics/analytics.p
 import {
   findDonor,
   getCharts,
-  listHistoryPage,
+  readHistory,
   streamHistoryRows,
-  summarizeHistory,
   type Donor,
 } from '../apps/server/src/modules/analytics/analytics.service.ts';
 import { rebuildSupporterTotals } from '../apps/server/src/modules/leaderboards/leaderboards.service.ts';
@@ -101,14 +100,11 @@ async function historyRequest(
   filter: HistoryFilterInput,
   options: { donor?: Donor; cursor?: string } = {},
 ) {
-  const donor = options.donor ?? null;
-  const page = await listHistoryPage(database.db, streamerId, filter, {
-    donor,
+  return readHistory(database.db, streamerId, filter, {
+    donor: options.donor ?? null,
     cursor: options.cursor,
     limit: ANALYTICS_LIMITS.pageSize,
   });
-  if (!options.cursor) await summarizeHistory(database.db, streamerId, filter, donor);
-  return page;
 }
 
 /** The default view's count and total straight from donations: what tip_day_totals saves. */

@@ -6,7 +6,7 @@ import { adminSessionToken, randomIp, uniqueId, verifyEmailFromOutbox } from './
 /*
  * Accounts and dashboard access in Chromium (issue 3). Login and register are rate-limited to
  * 10 a minute per IP and the whole e2e run shares one server, so these tests spend few of them:
- * two registrations and two logins through the form (the admin signed in once for the run).
+ * three registrations and two logins through the form (the admin signed in once for the run).
  * The seeded TechGamer is only read here, never changed.
  */
 
@@ -188,6 +188,46 @@ describe('accounts and dashboard access', () => {
     const afterLogout = await api('/api/auth/session', { token: token ?? '' });
     expect(afterLogout.status).toBe(401);
     await page.close();
+  });
+
+  it('signs up in the browser language, and changes the e-mail language on the account page', async () => {
+    const email = `hindi-${uniqueId()}@example.com`;
+    const password = 'correct-horse-2';
+    // A browser set to Hindi: the sign-up asks for Hindi e-mails. Its own client address (the
+    // e2e server trusts loopback as a proxy) keeps it out of the shared sign-up rate limit.
+    const context = await browser.newContext({
+      locale: 'hi-IN',
+      extraHTTPHeaders: { 'x-forwarded-for': randomIp() },
+    });
+    const page = await context.newPage();
+    const errors = collectPageErrors(page);
+    await page.goto(`${baseUrl()}/auth`);
+    await page.getByRole('tab', { name: 'Sign Up' }).click();
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Password', { exact: true }).fill(password);
+    await page.getByLabel('Confirm Password').fill(password);
+    await page.getByRole('button', { name: 'Create Account' }).click();
+    await page.waitForURL(urlIs('/dashboard/create'));
+    const token = (await page.evaluate(() => window.localStorage.getItem('auth_token'))) ?? '';
+    const localeNow = async () =>
+      (await api<{ user: { locale: string } }>('/api/auth/session', { token })).body.user.locale;
+    expect(await localeNow()).toBe('hi');
+    // The verification link went out (in Hindi: mail-language.test.ts reads its words).
+    await verifyEmailFromOutbox(email);
+
+    await page.goto(`${baseUrl()}/account`);
+    const language = page.getByLabel('E-mail language');
+    await language.waitFor();
+    expect(await language.inputValue()).toBe('hi');
+    expect(await language.locator('option:checked').textContent()).toBe('हिन्दी');
+    await language.selectOption({ label: 'English' });
+    await page.getByText('E-mail language saved.').waitFor();
+    expect(await localeNow()).toBe('en');
+    await page.reload();
+    await language.waitFor();
+    expect(await language.inputValue()).toBe('en');
+    expect(errors).toEqual([]);
+    await context.close();
   });
 
   it('sends signed-out visitors to sign in, and back to where they were going', async () => {

@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import type { PlanId } from '@shabaash/core';
+import type { MailLocale, PlanId } from '@shabaash/core';
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../src/db/client.ts';
 import { slugAliases, streamers } from '../src/db/schema.ts';
@@ -20,6 +20,7 @@ export async function buildUser(
     password?: string;
     role?: 'admin' | 'streamer';
     isEmailVerified?: boolean;
+    locale?: MailLocale;
   } = {},
 ) {
   const password = overrides.password ?? 'correct-horse';
@@ -28,6 +29,7 @@ export async function buildUser(
     password,
     role: overrides.role ?? 'streamer',
     isEmailVerified: overrides.isEmailVerified ?? true,
+    locale: overrides.locale ?? 'en',
   });
   return { ...user, password };
 }

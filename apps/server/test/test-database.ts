@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import pg from 'pg';
 import { inject } from 'vitest';
-import { openDatabase, type DatabaseConnection } from '../src/db/client.ts';
+import { openDatabase, type Database, type DatabaseConnection } from '../src/db/client.ts';
 
 /** Which engine this test run uses; vitest runs the server suite once per backend. */
 export const TEST_DB_BACKEND = process.env.TEST_DB_BACKEND === 'postgres' ? 'postgres' : 'pglite';
@@ -48,10 +48,18 @@ export async function createTestDatabase(): Promise<TestDatabase> {
 /**
  * Writes a copy of the migrated PGlite template into `pgliteDir` (a server's DATA_DIR/db), so
  * that a server process started on it skips the migrations, as it would on its second start.
+ * `arrange` may write rows into it first, saving a second start of the engine to do so.
  */
-export async function copyPgliteTemplateTo(pgliteDir: string): Promise<void> {
+export async function copyPgliteTemplateTo(
+  pgliteDir: string,
+  arrange?: (db: Database) => Promise<unknown>,
+): Promise<void> {
   const database = await openDatabase({ pgliteDir, pgliteSnapshot: pgliteTemplate() });
-  await database.close();
+  try {
+    await arrange?.(database.db);
+  } finally {
+    await database.close();
+  }
 }
 
 let pgliteTemplateBlob: Blob | undefined;

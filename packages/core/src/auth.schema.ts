@@ -1,5 +1,11 @@
 import { z } from 'zod';
-import { AUTH_MESSAGES, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, RESERVED_SLUGS } from './auth.ts';
+import {
+  AUTH_MESSAGES,
+  MAIL_LOCALES,
+  PASSWORD_MAX_LENGTH,
+  PASSWORD_MIN_LENGTH,
+  RESERVED_SLUGS,
+} from './auth.ts';
 
 /** The auth and slug schemas, apart from auth.ts so pages that only need its words skip zod. */
 
@@ -20,6 +26,8 @@ export const loginRequestSchema = z.object({
 });
 export type LoginRequest = z.input<typeof loginRequestSchema>;
 
+const mailLocale = z.enum(MAIL_LOCALES, { error: AUTH_MESSAGES.unknownLocale });
+
 export const registerRequestSchema = z.object({
   email: email.clone(),
   password: z
@@ -27,6 +35,8 @@ export const registerRequestSchema = z.object({
     .min(1, AUTH_MESSAGES.fillAllFields)
     .min(PASSWORD_MIN_LENGTH, AUTH_MESSAGES.passwordTooShort)
     .max(PASSWORD_MAX_LENGTH, `Password must be at most ${PASSWORD_MAX_LENGTH} characters long.`),
+  /** The browser's language at sign-up; the account page can change it later. */
+  locale: mailLocale.default('en'),
 });
 export type RegisterRequest = z.input<typeof registerRequestSchema>;
 
@@ -52,6 +62,10 @@ export const changePasswordRequestSchema = z.object({
   new_password: newPassword,
 });
 export type ChangePasswordRequest = z.input<typeof changePasswordRequestSchema>;
+
+/** The account page's "E-mail language". */
+export const mailLocaleRequestSchema = z.object({ locale: mailLocale });
+export type MailLocaleRequest = z.input<typeof mailLocaleRequestSchema>;
 
 export const slugSchema = z
   .string()

@@ -30,7 +30,12 @@ export const AUTH_MESSAGES = {
   passwordResetDone: 'Password updated. Please log in with your new password.',
   currentPasswordWrong: 'Your current password is not correct.',
   sessionNotFound: 'That session no longer exists.',
+  unknownLocale: 'E-mail language must be English (en) or Hindi (hi).',
 } as const;
+
+/** The languages Shabaash writes its e-mails in (users.locale). */
+export const MAIL_LOCALES = ['en', 'hi'] as const;
+export type MailLocale = (typeof MAIL_LOCALES)[number];
 
 export const PASSWORD_MIN_LENGTH = 6;
 /** Long enough for any passphrase, short enough that hashing it is not a denial of service. */
@@ -48,6 +53,8 @@ export type AuthUser = {
   role: UserRole;
   /** The owner opened the e-mailed verification link; needed to own or join a page. */
   email_verified: boolean;
+  /** The language of the e-mails this account receives. */
+  locale: MailLocale;
 };
 
 export type AuthResponse = {

@@ -412,7 +412,11 @@ export type SiteConfigUpdate = z.input<typeof siteConfigSchema>;
 export type SiteSocialLinks = SiteConfig['social_links'];
 export type SupportContact = SiteConfig['support'];
 
-/** Accepting an invite without an account: the account is created with this password. */
+/**
+ * Accepting an invite without an account: the account is created with this password, its
+ * e-mails in this language (the browser's, as at sign-up).
+ */
 export const inviteAcceptRequestSchema = z.object({
   password: registerRequestSchema.shape.password.optional(),
+  locale: registerRequestSchema.shape.locale,
 });

@@ -41,6 +41,10 @@ export const users = pgTable('users', {
   createdAt: createdAt(),
   /** When the owner of the address opened its verification link; null: not verified yet. */
   emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
+  /** The language of the e-mails sent to this user (modules/mail/mail-texts.ts). */
+  locale: text('locale', { enum: ['en', 'hi'] })
+    .notNull()
+    .default('en'),
 });
 
 /**
@@ -455,7 +459,7 @@ export const tipDayTotals = pgTable(
   ],
 );
 
-/** Paid tips per India day and hour (0–23): the charts' best hours and weekdays. Same trigger. */
+/** Paid tips per India day and hour (0–23): the charts' best hours. Same trigger. */
 export const tipHourTotals = pgTable(
   'tip_hour_totals',
   {

@@ -48,6 +48,7 @@ export const ROUTE_POLICIES: Readonly<Record<string, RoutePolicy>> = {
   'DELETE /api/auth/sessions/:sessionId': 'signed-in',
   'POST /api/auth/sessions/revoke-others': 'signed-in',
   'POST /api/auth/password': 'signed-in',
+  'PUT /api/auth/locale': 'signed-in',
   'POST /api/auth/password-reset/request': 'public',
   'POST /api/auth/password-reset/confirm': 'public',
   'GET /api/me/streamers': 'signed-in', // the streamers this viewer may open

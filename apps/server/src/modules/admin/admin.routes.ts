@@ -24,7 +24,7 @@ import {
   presentNewInvite,
   revokeInvite,
 } from '../invites/invites.service.ts';
-import { MAIL_TEXTS } from '../mail/mail-texts.ts';
+import { composeMail } from '../mail/mail-texts.ts';
 import { BackgroundTasks } from '../site/background-tasks.ts';
 import { actorOf, listAudit, recordAudit } from '../settings/settings-audit.service.ts';
 import { setStreamerActive } from '../settings/settings.service.ts';
@@ -35,6 +35,7 @@ import {
   findStreamerBySlug,
   revokeMembership,
 } from '../streamers/streamers.service.ts';
+import { findPageOwnerLocale } from '../streamers/streamers.repository.ts';
 import { getStreamerSummary, searchStreamers } from './admin.service.ts';
 
 const slugParams = z.object({ slug: z.string().min(1).max(100) });
@@ -56,20 +57,22 @@ export const adminRoutes: FastifyPluginAsync = async (app) => {
 
   /**
    * Mails an invite's one-time link to the invited address, after the reply: the console shows
-   * the link too, so a lost mail (only logged) never loses the invite.
+   * the link too, so a lost mail (only logged) never loses the invite. It is written in the
+   * invited account's language, or for an address without an account in the page owner's.
    */
-  const mailInvite = (input: {
-    to: string;
-    streamerName: string;
-    url: string;
-    expiresAt: Date;
-  }) => {
-    const mail = MAIL_TEXTS.invite({
-      streamerName: input.streamerName,
-      link: input.url,
-      expiresAt: input.expiresAt,
+  const mailInvite = (input: { to: string; streamer: Streamer; url: string; expiresAt: Date }) => {
+    background.run('invite e-mail not sent', {}, async () => {
+      const locale =
+        (await findUserByEmail(db, input.to))?.locale ??
+        (await findPageOwnerLocale(db, input.streamer.id)) ??
+        'en';
+      const mail = composeMail('invite', locale, {
+        streamerName: input.streamer.name,
+        link: input.url,
+        expiresAt: input.expiresAt,
+      });
+      await app.mailer.send({ to: input.to, ...mail });
     });
-    background.run('invite e-mail not sent', {}, () => app.mailer.send({ to: input.to, ...mail }));
   };
 
   async function requireStreamer(slug: string): Promise<Streamer> {
@@ -137,7 +140,7 @@ export const adminRoutes: FastifyPluginAsync = async (app) => {
     if (invite && ownerInviteUrl) {
       mailInvite({
         to: invite.invite.email,
-        streamerName: streamer.name,
+        streamer,
         url: ownerInviteUrl,
         expiresAt: invite.invite.expiresAt,
       });
@@ -183,7 +186,7 @@ export const adminRoutes: FastifyPluginAsync = async (app) => {
     });
     reply.status(201);
     const url = inviteUrl(app.config.publicUrl, code);
-    mailInvite({ to: invite.email, streamerName: streamer.name, url, expiresAt: invite.expiresAt });
+    mailInvite({ to: invite.email, streamer, url, expiresAt: invite.expiresAt });
     return {
       status: 'invited',
       invite: presentNewInvite(invite, url),

@@ -18,9 +18,8 @@ import { CSV_HEADER_LINE, presentAnalyticsTip, presentCsvLine } from './analytic
 import {
   findDonor,
   getCharts,
-  listHistoryPage,
+  readHistory,
   streamHistoryRows,
-  summarizeHistory,
   type Donor,
 } from './analytics.service.ts';
 
@@ -56,17 +55,16 @@ export const analyticsRoutes: FastifyPluginAsync = async (app) => {
     const { streamer } = await requireStreamerAccess(request, slug);
     const query = parseInput(historyQuerySchema, request.query);
     const donor = await donorOf(db, streamer.id, query);
-    const page = await listHistoryPage(db, streamer.id, query, {
+    // The summary covers every page, so only the first page (no cursor) pays for it.
+    const page = await readHistory(db, streamer.id, query, {
       donor,
       cursor: query.cursor,
       limit: query.limit,
     });
-    // The summary covers every page, so only the first page pays for it.
-    const summary = query.cursor ? null : await summarizeHistory(db, streamer.id, query, donor);
     return {
       tips: page.rows.map(presentAnalyticsTip),
       next_cursor: page.nextCursor,
-      summary: summary && { count: summary.count, total_paise: summary.totalPaise },
+      summary: page.summary && { count: page.summary.count, total_paise: page.summary.totalPaise },
       donor: donor && { name: donor.name },
     };
   });

@@ -117,47 +117,77 @@ export async function listHistoryPage(
     .where(and(...conditions))
     .orderBy(desc(donations.createdAt), desc(donations.id))
     .limit(options.limit + 1);
-  const page = rows.slice(0, options.limit);
-  const last = page.at(-1);
-  return { rows: page, nextCursor: rows.length > options.limit && last ? last.id : null };
+  return toPage(rows, options.limit);
 }
 
+/** The first `limit` rows, and the id to continue after when a row more was read. */
+function toPage(rows: HistoryRow[], limit: number) {
+  const page = rows.slice(0, limit);
+  const last = page.at(-1);
+  return { rows: page, nextCursor: rows.length > limit && last ? last.id : null };
+}
+
+export type HistorySummary = { count: number; totalPaise: number };
+
 /**
- * Count and sum of every tip the filter matches. Without a search or a donor this reads the
- * daily roll-up (a few rows per day of the range); with one, the matching donations themselves
- * through the trigram or donor index.
+ * One history request: a page, and on the first page (no cursor) the count and total of every
+ * tip the filter matches. Without a search or a donor the page walks the time index and the
+ * count and total come from the daily roll-up. With one, every match has to be read for the
+ * count anyway (through the trigram or donor index), so a single query reads them once and
+ * gives both the page and the count and total (window aggregates over all the matches).
  */
-export async function summarizeHistory(
+export async function readHistory(
   db: Database,
   streamerId: string,
   filter: HistoryFilterInput,
-  donor: Donor | null,
-): Promise<{ count: number; totalPaise: number }> {
-  if (!filter.q && !donor) {
-    const conditions: SQL[] = [eq(tipDayTotals.streamerId, streamerId)];
-    if (filter.type !== 'all') conditions.push(eq(tipDayTotals.type, filter.type));
-    if (filter.payment !== 'all') conditions.push(eq(tipDayTotals.paymentStatus, filter.payment));
-    if (filter.moderation !== 'all') {
-      conditions.push(eq(tipDayTotals.moderationStatus, filter.moderation));
-    }
-    if (filter.from) conditions.push(gte(tipDayTotals.day, filter.from));
-    if (filter.to) conditions.push(lte(tipDayTotals.day, filter.to));
-    const [row] = await db
-      .select({
-        count: sql<number>`coalesce(sum(${tipDayTotals.tipCount}), 0)::bigint`,
-        total: sql<number>`coalesce(sum(${tipDayTotals.amountPaise}), 0)::bigint`,
-      })
-      .from(tipDayTotals)
-      .where(and(...conditions));
-    return { count: Number(row?.count ?? 0), totalPaise: Number(row?.total ?? 0) };
+  options: { donor: Donor | null; cursor?: string | undefined; limit: number },
+): Promise<{ rows: HistoryRow[]; nextCursor: string | null; summary: HistorySummary | null }> {
+  if (options.cursor) {
+    return { ...(await listHistoryPage(db, streamerId, filter, options)), summary: null };
   }
-  const [row] = await db
+  if (!filter.q && !options.donor) {
+    const page = await listHistoryPage(db, streamerId, filter, options);
+    return { ...page, summary: await summarizeFromRollUp(db, streamerId, filter) };
+  }
+  const rows = await db
     .select({
-      count: sql<number>`count(*)::bigint`,
-      total: sql<number>`coalesce(sum(${donations.amountPaise}), 0)::bigint`,
+      ...tipColumns,
+      matchCount: sql<number>`count(*) OVER ()`,
+      matchTotal: sql<number>`sum(${donations.amountPaise}) OVER ()`,
     })
     .from(donations)
-    .where(and(...historyConditions(streamerId, filter, donor)));
+    .where(and(...historyConditions(streamerId, filter, options.donor)))
+    .orderBy(desc(donations.createdAt), desc(donations.id))
+    .limit(options.limit + 1);
+  const first = rows[0];
+  const summary = first
+    ? { count: Number(first.matchCount), totalPaise: Number(first.matchTotal) }
+    : { count: 0, totalPaise: 0 };
+  const tips = rows.map(({ matchCount: _count, matchTotal: _total, ...tip }) => tip);
+  return { ...toPage(tips, options.limit), summary };
+}
+
+/** Count and sum of the tips a filter without search or donor matches, from tip_day_totals. */
+async function summarizeFromRollUp(
+  db: Database,
+  streamerId: string,
+  filter: HistoryFilterInput,
+): Promise<HistorySummary> {
+  const conditions: SQL[] = [eq(tipDayTotals.streamerId, streamerId)];
+  if (filter.type !== 'all') conditions.push(eq(tipDayTotals.type, filter.type));
+  if (filter.payment !== 'all') conditions.push(eq(tipDayTotals.paymentStatus, filter.payment));
+  if (filter.moderation !== 'all') {
+    conditions.push(eq(tipDayTotals.moderationStatus, filter.moderation));
+  }
+  if (filter.from) conditions.push(gte(tipDayTotals.day, filter.from));
+  if (filter.to) conditions.push(lte(tipDayTotals.day, filter.to));
+  const [row] = await db
+    .select({
+      count: sql<number>`coalesce(sum(${tipDayTotals.tipCount}), 0)::bigint`,
+      total: sql<number>`coalesce(sum(${tipDayTotals.amountPaise}), 0)::bigint`,
+    })
+    .from(tipDayTotals)
+    .where(and(...conditions));
   return { count: Number(row?.count ?? 0), totalPaise: Number(row?.total ?? 0) };
 }
 
@@ -188,6 +218,11 @@ export async function* streamHistoryRows(
 // ── charts ────────────────────────────────────────────────────────────────────────────────────
 
 const emptyByType = (): Record<DonationType, number> => ({ text: 0, voice: 0, hyperemote: 0 });
+
+/** 0 for Monday to 6 for Sunday, as the charts number weekdays. */
+function mondayBasedWeekday(day: string): number {
+  return (new Date(`${day}T00:00:00Z`).getUTCDay() + 6) % 7;
+}
 
 /**
  * The charts for the last `days` India days ending today, and the `days` before for
@@ -269,42 +304,40 @@ export async function getCharts(
     }
   }
 
-  const inPeriod = and(
-    eq(tipHourTotals.streamerId, streamerId),
-    gte(tipHourTotals.day, start),
-    lte(tipHourTotals.day, today),
-  );
-  const hourSums = {
-    count: sql<number>`sum(${tipHourTotals.tipCount})::bigint`,
-    amount: sql<number>`sum(${tipHourTotals.amountPaise})::bigint`,
-  };
-  const weekday = sql<number>`(extract(isodow from ${tipHourTotals.day})::int - 1)`;
-  const [hourRows, weekdayRows, topRows] = await Promise.all([
+  const [hourRows, topRows] = await Promise.all([
     db
-      .select({ hour: tipHourTotals.hour, ...hourSums })
+      .select({
+        hour: tipHourTotals.hour,
+        count: sql<number>`sum(${tipHourTotals.tipCount})::bigint`,
+        amount: sql<number>`sum(${tipHourTotals.amountPaise})::bigint`,
+      })
       .from(tipHourTotals)
-      .where(inPeriod)
+      .where(
+        and(
+          eq(tipHourTotals.streamerId, streamerId),
+          gte(tipHourTotals.day, start),
+          lte(tipHourTotals.day, today),
+        ),
+      )
       .groupBy(tipHourTotals.hour),
-    db
-      .select({ weekday, ...hourSums })
-      .from(tipHourTotals)
-      .where(inPeriod)
-      .groupBy(weekday),
-    listTopSupporters(db, streamerId, start, today, days),
+    listTopSupporters(db, streamerId, start, today),
   ]);
   const hours = Array.from({ length: 24 }, (_, hour) => ({ hour, amount_paise: 0, count: 0 }));
   for (const row of hourRows) {
     const slot = hours[row.hour];
     if (slot) Object.assign(slot, { amount_paise: Number(row.amount), count: Number(row.count) });
   }
+  // The weekdays sum the period's days (paid tips by India day, as the hour rows count them).
   const weekdays = Array.from({ length: 7 }, (_, day) => ({
     weekday: day,
     amount_paise: 0,
     count: 0,
   }));
-  for (const row of weekdayRows) {
-    const slot = weekdays[Number(row.weekday)];
-    if (slot) Object.assign(slot, { amount_paise: Number(row.amount), count: Number(row.count) });
+  for (const point of series) {
+    const slot = weekdays[mondayBasedWeekday(point.day)];
+    if (!slot) continue;
+    slot.amount_paise += point.amount_paise;
+    slot.count += point.count;
   }
 
   return {

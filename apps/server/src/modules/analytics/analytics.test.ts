@@ -268,11 +268,11 @@ describe('analytics: history, charts and CSV export', () => {
     expect(streamed).toEqual(whole.tips.map((row) => row.name));
   });
 
-  it('ranks a period’s top supporters exactly, however the all-time ranking differs', async () => {
+  it('ranks a period’s top supporters exactly, however the week and month rankings differ', async () => {
     const now = Date.now();
     const daysAgo = (days: number) => new Date(now - days * 86_400_000);
-    // Twelve fans tip inside the last 30 days; some tipped far more before it, so the
-    // all-time order the long-period walk reads candidates in is not the period's order.
+    // Twelve fans tip inside the last 30 days; some tipped far more before it, so the order of
+    // the week and month rankings the walk reads candidates in is not the period's order.
     for (let index = 0; index < 12; index += 1) {
       const fan = newFan();
       const name = `Fan ${String(index).padStart(2, '0')}`;
@@ -307,7 +307,7 @@ describe('analytics: history, charts and CSV export', () => {
     const db = testApp.database.db;
     const today = new Date(now + 5.5 * 3_600_000).toISOString().slice(0, 10);
     const from = new Date(now + 5.5 * 3_600_000 - 29 * 86_400_000).toISOString().slice(0, 10);
-    const summed = await listTopSupporters(db, ids.top!, from, today, 30, { way: 'sum' });
+    const summed = await listTopSupporters(db, ids.top!, from, today, { way: 'sum' });
     expect(summed.map((row) => [row.rank, row.name, row.amount_paise])).toEqual([
       [1, 'Fan 11', 2_100],
       // Equal totals share a rank; whoever got there first is listed first.
@@ -321,13 +321,46 @@ describe('analytics: history, charts and CSV export', () => {
       [9, 'Fan 04', 1_400],
       [10, 'Fan 03', 1_300],
     ]);
-    // The walk down the all-time ranking gives the same answer, one candidate a step or 200.
+    // The walk down the month rankings gives the same answer, from one candidate a step to 200.
     for (const candidateBatch of [1, 3, 200]) {
-      const walked = await listTopSupporters(db, ids.top!, from, today, 30, {
+      const walked = await listTopSupporters(db, ids.top!, from, today, {
         way: 'walk',
         candidateBatch,
       });
       expect(walked, `batch ${String(candidateBatch)}`).toEqual(summed);
+    }
+    // So does the walk down the week rankings of a week's period, where some of the week's
+    // tips (and a Monday before it) fall outside the period.
+    const weekFrom = new Date(now + 5.5 * 3_600_000 - 6 * 86_400_000).toISOString().slice(0, 10);
+    const weekSummed = await listTopSupporters(db, ids.top!, weekFrom, today, { way: 'sum' });
+    expect(weekSummed.map((row) => row.name)).toEqual([
+      'Fan 04',
+      'Fan 03',
+      'Fan 02',
+      'Fan 01',
+      'Fan 00',
+    ]);
+    for (const candidateBatch of [1, 2, 40]) {
+      const walked = await listTopSupporters(db, ids.top!, weekFrom, today, {
+        way: 'walk',
+        candidateBatch,
+      });
+      expect(walked, `week, batch ${String(candidateBatch)}`).toEqual(weekSummed);
+    }
+    // And a quarter's, whose supporters' totals add whole months, whole weeks and days.
+    const quarterFrom = new Date(now + 5.5 * 3_600_000 - 89 * 86_400_000)
+      .toISOString()
+      .slice(0, 10);
+    const quarterSummed = await listTopSupporters(db, ids.top!, quarterFrom, today, {
+      way: 'sum',
+    });
+    expect(quarterSummed[0]).toMatchObject({ rank: 1, name: 'Old whale', amount_paise: 90_000 });
+    for (const candidateBatch of [1, 40]) {
+      const walked = await listTopSupporters(db, ids.top!, quarterFrom, today, {
+        way: 'walk',
+        candidateBatch,
+      });
+      expect(walked, `quarter, batch ${String(candidateBatch)}`).toEqual(quarterSummed);
     }
     const charts = await getCharts(db, ids.top!, 30);
     expect(charts.top_supporters).toEqual(summed);

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { myStreamersResponseSchema, streamerDashboardSummarySchema } from '@shabaash/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loginFailures, sessions } from '../../db/schema.ts';
+import { loginFailures, sessions, users } from '../../db/schema.ts';
 import { buildStreamer, buildUser, randomTestIp, signIn } from '../../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 import { FREE_FAILURES, loginDelayMs } from './login-throttle.ts';
@@ -38,6 +38,7 @@ describe('auth API', () => {
       username: 'fan.one',
       role: 'streamer',
       email_verified: false,
+      locale: 'en',
     });
     expect(body.session.access_token).toMatch(/^[A-Za-z0-9_-]{43}$/);
     expect(JSON.stringify(body)).not.toMatch(/secret1|password/i);
@@ -47,6 +48,62 @@ describe('auth API', () => {
     });
     expect(session.statusCode).toBe(200);
     expect(session.json().user.email).toBe('fan.one@example.com');
+  });
+
+  it('stores the e-mail language of a sign-up, and refuses one it does not write in', async () => {
+    const hindi = await post('/api/auth/register', {
+      email: 'hindi.fan@example.com',
+      password: 'secret1',
+      locale: 'hi',
+    });
+    expect(hindi.statusCode).toBe(201);
+    expect(hindi.json().user.locale).toBe('hi');
+    const [stored] = await testApp.database.db
+      .select({ locale: users.locale })
+      .from(users)
+      .where(eq(users.email, 'hindi.fan@example.com'));
+    expect(stored?.locale).toBe('hi');
+
+    const tamil = await post('/api/auth/register', {
+      email: 'tamil.fan@example.com',
+      password: 'secret1',
+      locale: 'ta',
+    });
+    expect(tamil.statusCode).toBe(400);
+    expect(tamil.json().error).toEqual({
+      code: 'validation_error',
+      message: 'E-mail language must be English (en) or Hindi (hi).',
+    });
+  });
+
+  it("changes the account's e-mail language; refuses an unknown one, and anonymous callers", async () => {
+    const user = await buildUser(testApp.database.db);
+    const { headers } = await signIn(testApp.app, user.email, user.password);
+    const put = (payload: object, putHeaders: Record<string, string>) =>
+      testApp.app.inject({ method: 'PUT', url: '/api/auth/locale', payload, headers: putHeaders });
+
+    const changed = await put({ locale: 'hi' }, headers);
+    expect(changed.statusCode).toBe(200);
+    expect(changed.json().user).toMatchObject({ id: user.id, email: user.email, locale: 'hi' });
+    const session = await get('/api/auth/session', headers);
+    expect(session.json().user.locale).toBe('hi');
+
+    const unknown = await put({ locale: 'fr' }, headers);
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json().error).toEqual({
+      code: 'validation_error',
+      message: 'E-mail language must be English (en) or Hindi (hi).',
+    });
+    expect((await put({}, headers)).statusCode).toBe(400);
+
+    const anonymous = await put({ locale: 'en' }, {});
+    expect(anonymous.statusCode).toBe(401);
+    expect(anonymous.json().error.code).toBe('unauthorized');
+    // Neither refusal changed it.
+    expect((await get('/api/auth/session', headers)).json().user.locale).toBe('hi');
+
+    const back = await put({ locale: 'en' }, headers);
+    expect(back.json().user.locale).toBe('en');
   });
 
   it('refuses a second registration of the same e-mail in any case with 409', async () => {

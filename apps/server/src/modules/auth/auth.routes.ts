@@ -6,9 +6,11 @@ import {
   type AccountSessionsResponse,
   forgotPasswordRequestSchema,
   loginRequestSchema,
+  mailLocaleRequestSchema,
   resetPasswordRequestSchema,
   registerRequestSchema,
   type AuthResponse,
+  type AuthUser,
   type MyStreamersResponse,
   ONBOARDING_MESSAGES,
   verifyEmailRequestSchema,
@@ -19,7 +21,7 @@ import { parseInput } from '../../lib/validation.ts';
 import { conflict } from '../../errors.ts';
 import { requireUser } from '../../policies/access.ts';
 import { listAccessibleStreamers } from '../streamers/streamers.service.ts';
-import { MAIL_TEXTS } from '../mail/mail-texts.ts';
+import { composeMail } from '../mail/mail-texts.ts';
 import { BackgroundTasks } from '../site/background-tasks.ts';
 import {
   changePassword,
@@ -30,6 +32,7 @@ import {
   revokeOwnSession,
   revokeSession,
   revokeUserSessions,
+  setUserLocale,
 } from './auth.service.ts';
 import {
   createVerificationToken,
@@ -136,9 +139,11 @@ export const authRoutes: FastifyPluginAsync = async (app) => {
   });
 
   /** Mails a new verification link to the user, after the reply (its failure is only logged). */
-  const sendVerificationMail = async (user: { id: string; email: string }) => {
+  const sendVerificationMail = async (user: Pick<AuthUser, 'id' | 'email' | 'locale'>) => {
     const token = await createVerificationToken(db, user.id);
-    const mail = MAIL_TEXTS.verifyEmail(verificationUrl(app.config.publicUrl, token));
+    const mail = composeMail('verifyEmail', user.locale, {
+      link: verificationUrl(app.config.publicUrl, token),
+    });
     background.run('verification e-mail not sent', {}, () =>
       app.mailer.send({ to: user.email, ...mail }),
     );
@@ -228,7 +233,9 @@ export const authRoutes: FastifyPluginAsync = async (app) => {
     await resetsPerEmail.consume(request, reply);
     const created = await createPasswordResetToken(db, input.email);
     if (created) {
-      const mail = MAIL_TEXTS.passwordReset(passwordResetUrl(app.config.publicUrl, created.token));
+      const mail = composeMail('passwordReset', created.locale, {
+        link: passwordResetUrl(app.config.publicUrl, created.token),
+      });
       background.run('password reset e-mail not sent', {}, () =>
         app.mailer.send({ to: created.email, ...mail }),
       );
@@ -252,6 +259,13 @@ export const authRoutes: FastifyPluginAsync = async (app) => {
     await attempts.consume(request, reply);
     announceRevoked(await changePassword(db, viewer, input));
     return reply.status(204).send();
+  });
+
+  /** The account page's "E-mail language"; answers the user as the session check does. */
+  app.put('/api/auth/locale', async (request) => {
+    const viewer = await requireUser(request);
+    const input = parseInput(mailLocaleRequestSchema, request.body);
+    return { user: await setUserLocale(db, viewer.id, input.locale) };
   });
 
   app.delete('/api/auth/sessions/:sessionId', async (request, reply) => {

@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import { and, desc, eq, gt, isNull, ne, sql } from 'drizzle-orm';
-import { AUTH_MESSAGES, type AuthUser } from '@shabaash/core';
+import { AUTH_MESSAGES, type AuthUser, type MailLocale } from '@shabaash/core';
 import type { Database } from '../../db/client.ts';
 import { sessions, users } from '../../db/schema.ts';
 import { badRequest, conflict, notFound, unauthorized } from '../../errors.ts';
@@ -24,7 +24,13 @@ export type SessionContext = { ttlHours: number; userAgent?: string | undefined;
  */
 export async function registerUser(
   db: Database,
-  input: { email: string; password: string; role?: AuthUser['role']; isEmailVerified?: boolean },
+  input: {
+    email: string;
+    password: string;
+    role?: AuthUser['role'];
+    isEmailVerified?: boolean;
+    locale?: MailLocale;
+  },
 ): Promise<AuthUser> {
   const email = normalizeEmail(input.email);
   const passwordHash = await hashPassword(input.password);
@@ -36,6 +42,7 @@ export async function registerUser(
       passwordHash,
       role: input.role ?? 'streamer',
       emailVerifiedAt: input.isEmailVerified ? new Date() : null,
+      locale: input.locale ?? 'en',
     })
     .onConflictDoNothing({ target: users.email })
     .returning();
@@ -225,6 +232,17 @@ export async function changePassword(
   });
 }
 
+/** The account page's "E-mail language": the language of every later e-mail to this user. */
+export async function setUserLocale(
+  db: Database,
+  userId: string,
+  locale: MailLocale,
+): Promise<AuthUser> {
+  const [user] = await db.update(users).set({ locale }).where(eq(users.id, userId)).returning();
+  if (!user) throw notFound('This account no longer exists.', 'user_not_found');
+  return presentUser(user);
+}
+
 export async function findUserByEmail(db: Database, email: string): Promise<AuthUser | null> {
   const [user] = await db
     .select()
@@ -241,6 +259,7 @@ export function presentUser(user: typeof users.$inferSelect): AuthUser {
     username: user.username,
     role: user.role,
     email_verified: user.emailVerifiedAt !== null,
+    locale: user.locale,
   };
 }
 

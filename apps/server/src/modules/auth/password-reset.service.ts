@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
-import { AUTH_MESSAGES } from '@shabaash/core';
+import { AUTH_MESSAGES, type MailLocale } from '@shabaash/core';
 import type { Database } from '../../db/client.ts';
 import { passwordResetTokens, users } from '../../db/schema.ts';
 import { badRequest } from '../../errors.ts';
@@ -17,15 +17,15 @@ export function passwordResetUrl(publicUrl: string, token: string): string {
 
 /**
  * Stores a new reset token for the account with this e-mail and returns it (256 random bits;
- * only its hash is kept), or null when no account has that e-mail. The caller answers the same
- * either way.
+ * only its hash is kept) with the address and language to mail it in, or null when no account
+ * has that e-mail. The caller answers the same either way.
  */
 export async function createPasswordResetToken(
   db: Database,
   email: string,
-): Promise<{ token: string; email: string } | null> {
+): Promise<{ token: string; email: string; locale: MailLocale } | null> {
   const [user] = await db
-    .select({ id: users.id, email: users.email })
+    .select({ id: users.id, email: users.email, locale: users.locale })
     .from(users)
     .where(eq(users.email, normalizeEmail(email)));
   if (!user) return null;
@@ -35,7 +35,7 @@ export async function createPasswordResetToken(
     tokenHash: hashToken(token),
     expiresAt: new Date(Date.now() + RESET_LINK_TTL_MS),
   });
-  return { token, email: user.email };
+  return { token, email: user.email, locale: user.locale };
 }
 
 /**

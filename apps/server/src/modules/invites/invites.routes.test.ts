@@ -57,11 +57,12 @@ describe('invites', () => {
 
     expect((await accept(code, {})).statusCode).toBe(400); // a password is needed
     expect((await accept(code, { password: '123' })).statusCode).toBe(400);
-    const accepted = await accept(code, { password: 'a-good-password' });
+    const accepted = await accept(code, { password: 'a-good-password', locale: 'hi' });
     expect(accepted.statusCode).toBe(201);
     const body = accepted.json();
     expect(body).toMatchObject({
-      user: { email: 'lead@example.com', role: 'streamer' },
+      // The browser's language, sent as at sign-up, becomes the account's e-mail language.
+      user: { email: 'lead@example.com', role: 'streamer', locale: 'hi' },
       streamer_slug: 'lead-star',
     });
 

@@ -48,7 +48,7 @@ export const inviteRoutes: FastifyPluginAsync = async (app) => {
   app.post('/api/invites/:code/accept', async (request, reply): Promise<InviteAcceptResponse> => {
     await attempts.consume(request, reply);
     const { code } = parseInput(codeParams, request.params);
-    const { password } = parseInput(inviteAcceptRequestSchema, request.body ?? {});
+    const { password, locale } = parseInput(inviteAcceptRequestSchema, request.body ?? {});
     const viewer = await authenticate(request);
     // Joining a page needs a verified address; a sign-up through the link is verified by it.
     if (viewer) requireVerifiedEmail(viewer);
@@ -59,9 +59,10 @@ export const inviteRoutes: FastifyPluginAsync = async (app) => {
           username: viewer.username,
           role: viewer.role,
           email_verified: viewer.email_verified,
+          locale: viewer.locale,
         }
       : null;
-    const accepted = await acceptInvite(db, { code, viewer: viewerUser, password });
+    const accepted = await acceptInvite(db, { code, viewer: viewerUser, password, locale });
     const token = accepted.isNewAccount
       ? await createSession(db, accepted.user.id, {
           ttlHours: app.config.SESSION_TTL_HOURS,

@@ -4,6 +4,7 @@ import {
   SETTINGS_MESSAGES,
   type AuthUser,
   type InviteSummary,
+  type MailLocale,
   type NewInvite,
 } from '@shabaash/core';
 import type { Database, Transaction } from '../../db/client.ts';
@@ -131,7 +132,13 @@ export async function findUsableInvite(db: Database, code: string, now = new Dat
  */
 export async function acceptInvite(
   db: Database,
-  input: { code: string; viewer: AuthUser | null; password: string | undefined },
+  input: {
+    code: string;
+    viewer: AuthUser | null;
+    password: string | undefined;
+    /** The e-mail language of an account created here. */
+    locale: MailLocale;
+  },
   now = new Date(),
 ): Promise<{ user: AuthUser; isNewAccount: boolean; streamerSlug: string }> {
   return db.transaction(async (tx) => {
@@ -160,6 +167,7 @@ export async function acceptInvite(
         email: invite.email,
         password: input.password,
         isEmailVerified: true,
+        locale: input.locale,
       });
     }
     await grantMembership(tx, {

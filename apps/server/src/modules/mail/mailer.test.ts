@@ -4,12 +4,12 @@ import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startFakeSmtpServer, type FakeSmtpServer } from '../site/fake-smtp-server.test-helper.ts';
-import { MAIL_TEXTS } from './mail-texts.ts';
+import { composeMail } from './mail-texts.ts';
 import { createMailer, outboxDirOf } from './mailer.ts';
 import { readMimeParts } from './mime.test-helper.ts';
 
 const link = 'http://localhost:3000/auth/reset?token=abc_DEF-123';
-const message = { to: 'asha@example.com', ...MAIL_TEXTS.passwordReset(link) };
+const message = { to: 'asha@example.com', ...composeMail('passwordReset', 'en', { link }) };
 
 /** A logger that records its info lines. */
 function recordingLog() {

@@ -23,6 +23,28 @@ export function readMimeParts(raw: string): { headers: string; parts: Map<string
   return { headers, parts };
 }
 
+/**
+ * A header's value with its RFC 2047 encoded words (non-ASCII subjects) decoded. The words are
+ * joined as bytes first: a long subject may be split between words inside a character.
+ */
+export function readHeader(raw: string, name: string): string {
+  const { headers } = readMimeParts(raw);
+  const folded = new RegExp(`^${name}: (.*(?:\\n[ \\t].*)*)`, 'im').exec(headers)?.[1] ?? '';
+  const binary = folded
+    .replace(/\?=\n?[ \t]+=\?/g, '?==?')
+    .replace(/\n[ \t]+/g, ' ')
+    .replace(/=\?utf-8\?([BQ])\?([^?]*)\?=/gi, (_match, encoding: string, data: string) =>
+      encoding.toUpperCase() === 'B'
+        ? Buffer.from(data, 'base64').toString('latin1')
+        : data
+            .replace(/_/g, ' ')
+            .replace(/=([0-9A-F]{2})/gi, (_hexMatch, hex: string) =>
+              String.fromCharCode(parseInt(hex, 16)),
+            ),
+    );
+  return Buffer.from(binary, 'latin1').toString('utf8');
+}
+
 function decodeQuotedPrintable(body: string): string {
   const bytes = body
     .replace(/=\n/g, '')

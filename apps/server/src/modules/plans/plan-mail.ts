@@ -4,7 +4,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client.ts';
 import { streamerPlans, users } from '../../db/schema.ts';
 import type { EventBus } from '../../realtime/event-bus.ts';
-import { MAIL_TEXTS } from '../mail/mail-texts.ts';
+import { composeMail } from '../mail/mail-texts.ts';
 import { findStreamerById, listStreamerMembers } from '../streamers/streamers.repository.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import type { PlanChange, PlanPurchaseRow, StreamerPlanRow } from './plans.service.ts';
@@ -24,7 +24,7 @@ function plansLink(publicUrl: string, slug: string): string {
   return `${publicUrl}/dashboard/${encodeURIComponent(slug)}/plans`;
 }
 
-/** The receipt for a paid plan order, to the member who bought it. */
+/** The receipt for a paid plan order, to the member who bought it, in their language. */
 export async function sendPlanReceipt(
   context: PlanMailContext,
   purchase: PlanPurchaseRow,
@@ -34,7 +34,7 @@ export async function sendPlanReceipt(
   const page = await findStreamerById(context.db, purchase.streamerId);
   const [buyer] = purchase.buyerUserId
     ? await context.db
-        .select({ email: users.email })
+        .select({ email: users.email, locale: users.locale })
         .from(users)
         .where(eq(users.id, purchase.buyerUserId))
     : [];
@@ -44,7 +44,7 @@ export async function sendPlanReceipt(
   }
   await context.mailer.send({
     to: buyer.email,
-    ...MAIL_TEXTS.planReceipt({
+    ...composeMail('planReceipt', buyer.locale, {
       planName: plan.name,
       pageName: page.name,
       amount: formatRupees(purchase.amountPaise),
@@ -125,7 +125,7 @@ async function remindPage(context: PlanMailContext, hosting: StreamerPlanRow): P
   for (const member of members) {
     await context.mailer.send({
       to: member.email,
-      ...MAIL_TEXTS.hostingReminder({
+      ...composeMail('hostingReminder', member.locale, {
         pageName: page.name,
         endsAt: hosting.expiresAt,
         link: plansLink(context.publicUrl, page.slug),

@@ -1,3 +1,4 @@
+import type { MailLocale } from '@shabaash/core';
 import { and, asc, eq, exists, ilike, inArray, or } from 'drizzle-orm';
 import type { Database, Transaction } from '../../db/client.ts';
 import { streamerMembers, streamers, users, type Streamer } from '../../db/schema.ts';
@@ -74,9 +75,15 @@ export async function searchStreamerRows(
     .limit(options.limit);
 }
 
-export type StreamerMember = { streamerId: string; email: string; isAdmin: boolean };
+export type StreamerMember = {
+  streamerId: string;
+  email: string;
+  isAdmin: boolean;
+  /** The language of the e-mails the member receives. */
+  locale: MailLocale;
+};
 
-/** The members of some streamers with their e-mail, by e-mail. */
+/** The members of some streamers with their e-mail and its language, by e-mail. */
 export async function listStreamerMembers(
   db: Database,
   streamerIds: readonly string[],
@@ -87,11 +94,30 @@ export async function listStreamerMembers(
       streamerId: streamerMembers.streamerId,
       email: users.email,
       isAdmin: streamerMembers.isAdmin,
+      locale: users.locale,
     })
     .from(streamerMembers)
     .innerJoin(users, eq(users.id, streamerMembers.userId))
     .where(inArray(streamerMembers.streamerId, [...streamerIds]))
     .orderBy(asc(users.email));
+}
+
+/**
+ * The e-mail language of a page's owner: its first member (who created it or accepted the
+ * owner's invite). Null for a page without members yet.
+ */
+export async function findPageOwnerLocale(
+  db: Database,
+  streamerId: string,
+): Promise<MailLocale | null> {
+  const [owner] = await db
+    .select({ locale: users.locale })
+    .from(streamerMembers)
+    .innerJoin(users, eq(users.id, streamerMembers.userId))
+    .where(eq(streamerMembers.streamerId, streamerId))
+    .orderBy(asc(streamerMembers.createdAt), asc(streamerMembers.userId))
+    .limit(1);
+  return owner?.locale ?? null;
 }
 
 /**

@@ -1,25 +1,31 @@
-import { AUTH_MESSAGES, type AccountSession } from '@shabaash/core';
+import { AUTH_MESSAGES, MAIL_LOCALES, type AccountSession } from '@shabaash/core';
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 
 import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader } from '../../components/ui/card';
+import { Field } from '../../components/ui/field';
 import { errorText } from '../../lib/api-error';
 import { LogoutButton } from '../auth/logout-button';
 import { RequireSession } from '../auth/require-session';
+import { useSession } from '../auth/use-session';
 import { DashboardShell } from '../dashboard/components/dashboard-shell';
 import { formatIndiaDateTime } from '../dashboard/relative-time';
-import { ACCOUNT_TEXT } from './account.constants';
+import { ACCOUNT_TEXT, MAIL_LOCALE_NAMES } from './account.constants';
 import { deviceLabel } from './device-label';
 import {
   useAccountSessions,
   useChangePassword,
   useRevokeOtherSessions,
   useRevokeSession,
+  useUpdateMailLocale,
 } from './use-account';
 import { PasswordField } from '../auth/components/password-field';
 
-/** /account: change the password, and see and end the account's sessions. */
+/**
+ * /account: change the password and the e-mail language, and see and end the account's
+ * sessions.
+ */
 export function AccountPage() {
   return (
     <RequireSession>
@@ -37,6 +43,7 @@ export function AccountPage() {
             </div>
           </header>
           <ChangePasswordCard />
+          <MailLanguageCard />
           <SessionsCard />
         </DashboardShell>
       )}
@@ -98,6 +105,51 @@ function ChangePasswordCard() {
               : ACCOUNT_TEXT.changePasswordButton}
           </Button>
         </form>
+      </CardContent>
+    </Card>
+  );
+}
+
+/** The language of the e-mails this account receives; saved as soon as it is chosen. */
+function MailLanguageCard() {
+  const { user } = useSession();
+  const update = useUpdateMailLocale();
+  // While a change is saving, the select shows the choice rather than the stored value.
+  const shown = update.isPending ? update.variables.locale : user?.locale;
+  const handleChange = (value: string) => {
+    const locale = MAIL_LOCALES.find((known) => known === value);
+    if (locale) update.mutate({ locale });
+  };
+
+  return (
+    <Card>
+      <CardHeader>
+        <h2 className="text-lg font-semibold text-slate-900">{ACCOUNT_TEXT.mailLanguageTitle}</h2>
+        <CardDescription>{ACCOUNT_TEXT.mailLanguageDescription}</CardDescription>
+      </CardHeader>
+      <CardContent className="flex max-w-sm flex-col gap-3">
+        <Field
+          label={ACCOUNT_TEXT.mailLanguageLabel}
+          error={update.isError ? errorText(update.error) : undefined}
+        >
+          <select
+            value={shown ?? 'en'}
+            disabled={update.isPending}
+            onChange={(event) => handleChange(event.target.value)}
+            className="h-11 rounded-lg border border-slate-300 bg-white px-3 text-base text-slate-900"
+          >
+            {MAIL_LOCALES.map((locale) => (
+              <option key={locale} value={locale} lang={locale}>
+                {MAIL_LOCALE_NAMES[locale]}
+              </option>
+            ))}
+          </select>
+        </Field>
+        {update.isSuccess ? (
+          <p role="status" className="text-sm text-emerald-700">
+            {ACCOUNT_TEXT.mailLanguageSaved}
+          </p>
+        ) : null}
       </CardContent>
     </Card>
   );

@@ -1,4 +1,9 @@
-import type { AccountSessionsResponse, ChangePasswordRequest } from '@shabaash/core';
+import type {
+  AccountSessionsResponse,
+  AuthUser,
+  ChangePasswordRequest,
+  MailLocaleRequest,
+} from '@shabaash/core';
 
 import { apiFetch } from '../../lib/api';
 
@@ -32,4 +37,17 @@ export async function revokeOtherSessionsRequest(token: string): Promise<void> {
     method: 'POST',
     token,
   });
+}
+
+/** Sets the language of the e-mails this account receives; answers the updated user. */
+export async function updateMailLocaleRequest(
+  token: string,
+  input: MailLocaleRequest,
+): Promise<AuthUser> {
+  const body = await apiFetch<{ user: AuthUser }>('/api/auth/locale', {
+    method: 'PUT',
+    token,
+    body: input,
+  });
+  return body.user;
 }

@@ -1,3 +1,5 @@
+import type { MailLocale } from '@shabaash/core';
+
 /** Texts of the account page (/account). */
 export const ACCOUNT_TEXT = {
   title: 'Your account',
@@ -20,4 +22,14 @@ export const ACCOUNT_TEXT = {
   signOutOthers: 'Sign out all other sessions',
   loading: 'Loading your sessions…',
   loadError: 'Could not load your sessions.',
+  mailLanguageTitle: 'E-mail language',
+  mailLanguageDescription: 'The language of the e-mails Shabaash sends you.',
+  mailLanguageLabel: 'E-mail language',
+  mailLanguageSaved: 'E-mail language saved.',
 } as const;
+
+/** Each e-mail language under its own name, as its readers write it. */
+export const MAIL_LOCALE_NAMES = { en: 'English', hi: 'हिन्दी' } as const satisfies Record<
+  MailLocale,
+  string
+>;

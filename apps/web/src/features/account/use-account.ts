@@ -1,5 +1,5 @@
 import { skipToken, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { ChangePasswordRequest } from '@shabaash/core';
+import type { ChangePasswordRequest, MailLocaleRequest } from '@shabaash/core';
 
 import { useClearSessionOnUnauthorized } from '../auth/require-session';
 import { viewerQueryKey } from '../auth/session-query-keys';
@@ -9,6 +9,7 @@ import {
   fetchAccountSessions,
   revokeOtherSessionsRequest,
   revokeSessionRequest,
+  updateMailLocaleRequest,
 } from './account.api';
 
 const sessionsKey = (userId: string | undefined) => viewerQueryKey(userId, 'account-sessions');
@@ -42,3 +43,12 @@ export const useRevokeSession = () =>
 
 export const useRevokeOtherSessions = () =>
   useSessionsMutation((token, _none: void) => revokeOtherSessionsRequest(token));
+
+/** Saves the account's e-mail language, then reloads the signed-in user that carries it. */
+export function useUpdateMailLocale() {
+  const { token, refreshUser } = useSession();
+  return useMutation({
+    mutationFn: (input: MailLocaleRequest) => updateMailLocaleRequest(token ?? '', input),
+    onSuccess: () => refreshUser(),
+  });
+}

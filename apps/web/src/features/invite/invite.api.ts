@@ -1,6 +1,7 @@
 import type { InviteAcceptResponse, InviteDetails } from '@shabaash/core';
 
 import { apiFetch } from '../../lib/api';
+import { mailLocaleOfBrowser } from '../auth/browser-locale';
 
 const invitePath = (code: string) => `/api/invites/${encodeURIComponent(code)}`;
 
@@ -19,7 +20,10 @@ export function acceptInvite(
 ): Promise<InviteAcceptResponse> {
   return apiFetch<InviteAcceptResponse>(`${invitePath(code)}/accept`, {
     method: 'POST',
-    body: input.password ? { password: input.password } : {},
+    // A new account's e-mails follow the browser's language, as at sign-up.
+    body: input.password
+      ? { password: input.password, locale: mailLocaleOfBrowser(navigator.language) }
+      : {},
     token: input.token ?? null,
   });
 }

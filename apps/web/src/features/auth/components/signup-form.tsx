@@ -5,6 +5,7 @@ import { toast } from '../../../lib/lazy-toast';
 import { Button } from '../../../components/ui/button';
 import { AUTH_TEXT } from '../auth.constants';
 import { describeAuthFailure, validateSignup } from '../auth-messages';
+import { mailLocaleOfBrowser } from '../browser-locale';
 import { useRegister } from '../use-auth-mutations';
 import { EmailField } from './email-field';
 import { PasswordField } from './password-field';
@@ -25,7 +26,12 @@ export function SignupForm() {
       return;
     }
     try {
-      await register.mutateAsync({ email: email.trim(), password });
+      await register.mutateAsync({
+        email: email.trim(),
+        password,
+        // The e-mails (first the verification link) follow the browser's language.
+        locale: mailLocaleOfBrowser(navigator.language),
+      });
       toast.success(AUTH_MESSAGES.accountCreated, {
         description: ONBOARDING_MESSAGES.verificationSent,
       });

@@ -1,0 +1,15 @@
+import { describe, expect, it } from 'vitest';
+
+import { mailLocaleOfBrowser } from './browser-locale';
+
+describe('mailLocaleOfBrowser', () => {
+  it('picks Hindi for a Hindi browser and English for any other', () => {
+    expect(mailLocaleOfBrowser('hi')).toBe('hi');
+    expect(mailLocaleOfBrowser('hi-IN')).toBe('hi');
+    expect(mailLocaleOfBrowser('HI-in')).toBe('hi');
+    expect(mailLocaleOfBrowser('en-IN')).toBe('en');
+    expect(mailLocaleOfBrowser('ta-IN')).toBe('en');
+    expect(mailLocaleOfBrowser('')).toBe('en');
+    expect(mailLocaleOfBrowser(undefined)).toBe('en');
+  });
+});
