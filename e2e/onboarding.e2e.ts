@@ -18,8 +18,8 @@ const AVATAR_PNG = Buffer.from(
   'base64',
 );
 
-function urlIs(pathname: string) {
-  return (url: URL) => url.pathname === pathname;
+function urlIs(pathname: string, search?: string) {
+  return (url: URL) => url.pathname === pathname && (search === undefined || url.search === search);
 }
 
 describe('a creator on their own, from the home page to a tip on stream', () => {
@@ -40,10 +40,18 @@ describe('a creator on their own, from the home page to a tip on stream', () => 
 
     const page = await browser.newPage(PHONE);
     const errors = collectPageErrors(page);
-    await page.goto(`${baseUrl()}/`);
-    await page.getByRole('link', { name: 'Login' }).first().click();
-    await page.waitForURL(urlIs('/auth'));
-    await page.getByRole('tab', { name: 'Sign Up' }).click();
+    // The Base Plan's card on the home page leads a visitor without an account into sign-up,
+    // and the plan is carried through to its checkout once the page exists.
+    await page.goto(`${baseUrl()}/#pricing`, { waitUntil: 'networkidle' });
+    await page.waitForFunction(() =>
+      Object.keys(document).some((key) => key.startsWith('__reactContainer$')),
+    );
+    await page.getByRole('button', { name: 'Get Started Now: Base Plan' }).click();
+    await page
+      .getByRole('dialog', { name: 'Base Plan' })
+      .getByRole('link', { name: 'Continue' })
+      .click();
+    await page.waitForURL(urlIs('/auth', '?tab=signup'));
     await page.getByLabel('Email').fill(email);
     await page.getByLabel('Password', { exact: true }).fill(password);
     await page.getByLabel('Confirm Password').fill(password);
@@ -85,16 +93,12 @@ describe('a creator on their own, from the home page to a tip on stream', () => 
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
       390,
     );
-    await page.getByRole('link', { name: 'Go to my dashboard' }).click();
-    await page.waitForURL(urlIs(`/dashboard/${slug}`));
-    await page.getByRole('heading', { name }).waitFor();
+    await page.getByRole('link', { name: 'Go to my dashboard' }).waitFor();
 
-    // Buy the Base Plan from the pricing card, paid in the sandbox checkout: the page goes live.
-    await page.goto(`${baseUrl()}/#pricing`, { waitUntil: 'networkidle' });
-    await page.waitForFunction(() =>
-      Object.keys(document).some((key) => key.startsWith('__reactContainer$')),
-    );
-    await page.getByRole('button', { name: 'Get Started Now: Base Plan' }).click();
+    // The Base Plan chosen before sign-up is the next step: its checkout opens on the page's
+    // plans screen, paid in the sandbox checkout, and the page goes live.
+    await page.getByRole('link', { name: 'Continue to checkout: Base Plan' }).click();
+    await page.waitForURL(urlIs(`/dashboard/${slug}/plans`, '?buy=base'));
     const planDialog = page.getByRole('dialog', { name: 'Base Plan' });
     await planDialog.getByLabel('UPI mobile number').fill('9876543210');
     await planDialog.getByRole('button', { name: 'Continue' }).click();

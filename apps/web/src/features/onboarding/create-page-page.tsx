@@ -18,6 +18,7 @@ import { VIEWER_QUERY_ROOT } from '../auth/session-query-keys';
 import { DashboardShell } from '../dashboard/components/dashboard-shell';
 import { LoadErrorMessage } from '../dashboard/components/load-error-message';
 import { dashboardPath } from '../dashboard/dashboard.api';
+import { planCheckoutPath, readChosenPlan } from '../plans/chosen-plan';
 import { ImageUploadField } from '../settings/image-upload-field';
 import { useStreamerSettings } from '../settings/settings.queries';
 import { createPageRequest } from './onboarding.api';
@@ -192,6 +193,8 @@ function PageDetailsForm({
 
 /** After creation: the avatar (the settings tab's own upload), the preview, and the way on. */
 function AvatarStep({ streamer }: { streamer: CreatedPage['streamer'] }) {
+  // A plan chosen on a pricing card before sign-up: its checkout is the next step.
+  const [chosenPlan] = useState(readChosenPlan);
   const settings = useStreamerSettings(streamer.slug);
 
   if (settings.isPending) return <FullPageSpinner label={CREATE_PAGE_TEXT.checking} />;
@@ -214,7 +217,15 @@ function AvatarStep({ streamer }: { streamer: CreatedPage['streamer'] }) {
         </div>
         <ImageUploadField slug={streamer.slug} slot="avatar" url={page.avatar_url} />
         <div className="flex flex-col gap-3 sm:flex-row">
-          <Link to={dashboardPath(streamer.slug)} className={buttonStyles()}>
+          {chosenPlan && (
+            <Link to={planCheckoutPath(streamer.slug, chosenPlan)} className={buttonStyles()}>
+              {CREATE_PAGE_TEXT.continueToPlan(chosenPlan.name)}
+            </Link>
+          )}
+          <Link
+            to={dashboardPath(streamer.slug)}
+            className={buttonStyles(chosenPlan ? { variant: 'outline' } : {})}
+          >
             {CREATE_PAGE_TEXT.goToDashboard}
           </Link>
           <a

@@ -48,6 +48,8 @@ export const CREATE_PAGE_TEXT = {
   avatarTitle: 'Add a picture',
   avatarText: 'Fans see it at the top of your page. You can skip this and add one later.',
   goToDashboard: 'Go to my dashboard',
+  /** The plan chosen on a pricing card before sign-up (issue 22). */
+  continueToPlan: (planName: string) => `Continue to checkout: ${planName}`,
   openPage: 'Open my page',
   helpTitle: 'Prefer a hand?',
   helpText:

@@ -26,10 +26,17 @@ export function PlanButton({
   plan,
   slug,
   onGetHelp,
+  isInitiallyOpen = false,
   onClick,
   ...props
-}: ButtonProps & { plan: Plan; slug?: string; onGetHelp?: () => void }) {
-  const [isOpen, setIsOpen] = useState(false);
+}: ButtonProps & {
+  plan: Plan;
+  slug?: string;
+  onGetHelp?: () => void;
+  /** Opens the dialog at once (a plan chosen before sign-up, arriving with `?buy=`). */
+  isInitiallyOpen?: boolean;
+}) {
+  const [isOpen, setIsOpen] = useState(isInitiallyOpen);
   const close = () => setIsOpen(false);
   return (
     <>

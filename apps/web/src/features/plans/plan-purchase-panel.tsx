@@ -9,6 +9,7 @@ import { Spinner } from '../../components/ui/spinner';
 import { ApiError } from '../../lib/api';
 import { useSession } from '../auth/use-session';
 import { useMyStreamers } from '../dashboard/use-dashboard-queries';
+import { rememberChosenPlan } from './chosen-plan';
 import { PLANS_TEXT } from './plans.constants';
 import { useBuyPlan } from './use-buy-plan';
 
@@ -26,7 +27,12 @@ export default function PlanPurchasePanel({ plan, slug }: { plan: Plan; slug?: s
   if (session.status === 'loading') return <Loading label={PLANS_TEXT.loadingPages} />;
   if (session.status === 'signed-out') {
     return (
-      <NextStep hint={PLANS_TEXT.signUpHint} to={PLAN_SIGNUP_PATH} label={PLANS_TEXT.continue} />
+      <NextStep
+        hint={PLANS_TEXT.signUpHint}
+        to={PLAN_SIGNUP_PATH}
+        label={PLANS_TEXT.continue}
+        onFollow={() => rememberChosenPlan(plan)}
+      />
     );
   }
   return <CheckoutForm plan={plan} slug={slug} />;
@@ -58,6 +64,7 @@ function CheckoutForm({ plan, slug }: { plan: Plan; slug: string | undefined }) 
         hint={PLANS_TEXT.createPageHint}
         to={CREATE_PAGE_PATH}
         label={PLANS_TEXT.createPage}
+        onFollow={() => rememberChosenPlan(plan)}
       />
     );
   }
@@ -120,11 +127,21 @@ function CheckoutForm({ plan, slug }: { plan: Plan; slug: string | undefined }) 
   );
 }
 
-function NextStep({ hint, to, label }: { hint: string; to: string; label: string }) {
+function NextStep({
+  hint,
+  to,
+  label,
+  onFollow,
+}: {
+  hint: string;
+  to: string;
+  label: string;
+  onFollow: () => void;
+}) {
   return (
     <div className="flex flex-col gap-3">
       <p className="text-sm text-slate-600">{hint}</p>
-      <Link to={to} className={buttonStyles({ className: 'w-full' })}>
+      <Link to={to} onClick={onFollow} className={buttonStyles({ className: 'w-full' })}>
         {label}
       </Link>
     </div>

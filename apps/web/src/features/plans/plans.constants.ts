@@ -9,8 +9,10 @@ export const PLANS_TEXT = {
   noAutoCharge: PLAN_MESSAGES.noAutoCharge,
   continue: 'Continue',
   continuing: 'Opening checkout…',
-  signUpHint: 'Create your free account first. You buy the plan for your page once it exists.',
-  createPageHint: 'Create your page first; it opens in preview until it has a plan.',
+  signUpHint:
+    'Create your free account first. Once your page exists, we take you to this plan’s checkout.',
+  createPageHint:
+    'Create your page first; it opens in preview until it has a plan. We take you to this plan’s checkout next.',
   createPage: 'Create your page',
   pageLabel: 'For which page?',
   phoneLabel: 'UPI mobile number',

@@ -8,6 +8,7 @@ import {
   type StreamerPlansResponse,
 } from '@shabaash/core';
 import { CheckCircle2, Clock, Eye } from 'lucide-react';
+import { useEffect } from 'react';
 import { Link, useSearchParams } from 'react-router';
 
 import { Badge } from '../../components/ui/badge';
@@ -19,6 +20,7 @@ import { DashboardShell } from '../dashboard/components/dashboard-shell';
 import { dashboardPath } from '../dashboard/dashboard.api';
 import { formatIndiaDateTime } from '../dashboard/relative-time';
 import { useNow } from '../dashboard/use-now';
+import { forgetChosenPlan } from './chosen-plan';
 import { PlanButton, planPriceText } from './plan-dialog';
 import { PLANS_TEXT } from './plans.constants';
 import { usePlanOrder, useStreamerPlans } from './use-streamer-plans';
@@ -54,6 +56,11 @@ export function StreamerPlansPage({ slug }: { slug: string }) {
 function PlansContent({ slug }: { slug: string }) {
   const [searchParams] = useSearchParams();
   const orderId = searchParams.get('order_id');
+  // `?buy=<plan>`: the plan chosen before sign-up, whose checkout opens here once.
+  const planToBuy = searchParams.get('buy');
+  useEffect(() => {
+    if (planToBuy) forgetChosenPlan();
+  }, [planToBuy]);
   const order = usePlanOrder(slug, orderId);
   const plans = useStreamerPlans(slug);
   // The order's answer carries the page's plans as they are after it.
@@ -87,6 +94,7 @@ function PlansContent({ slug }: { slug: string }) {
               plan={plan}
               held={data.plans.find((row) => row.plan_id === plan.id)}
               slug={slug}
+              isChosen={plan.id === planToBuy}
             />
           </li>
         ))}
@@ -142,7 +150,17 @@ function PageState({ data }: { data: StreamerPlansResponse }) {
   );
 }
 
-function PlanRow({ plan, held, slug }: { plan: Plan; held: HeldPlan | undefined; slug: string }) {
+function PlanRow({
+  plan,
+  held,
+  slug,
+  isChosen,
+}: {
+  plan: Plan;
+  held: HeldPlan | undefined;
+  slug: string;
+  isChosen: boolean;
+}) {
   const now = useNow();
   const endsAt = held?.expires_at ?? null;
   const hasEnded = endsAt !== null && new Date(endsAt).getTime() <= now;
@@ -172,6 +190,7 @@ function PlanRow({ plan, held, slug }: { plan: Plan; held: HeldPlan | undefined;
         <PlanButton
           plan={plan}
           slug={slug}
+          isInitiallyOpen={isChosen && !isActive}
           variant={isActive ? 'outline' : 'primary'}
           className="mt-auto w-full"
           aria-label={`${isActive ? PLANS_TEXT.renew : PLANS_TEXT.buy}: ${plan.name}`}
