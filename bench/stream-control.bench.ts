@@ -15,16 +15,10 @@
 import type { ActivityFeed, StreamControlAction } from '@shabaash/core';
 import { BENCH_ADMIN } from './lib/alert-bench-protocol.ts';
 import { type BudgetCheck, writeReport } from './lib/budgets.ts';
-import {
-  keepAliveAgent,
-  post,
-  startTarget,
-  webhookPoster,
-  type Target,
-} from './lib/fanout-harness.ts';
+import { keepAliveAgent, post, webhookPoster, type Target } from './lib/fanout-harness.ts';
 import { openOverlayListeners, type OverlayListener } from './lib/overlay-listener.ts';
 import { summarize } from './lib/stats.ts';
-import { createThrowawayDatabase } from './lib/throwaway-database.ts';
+import { withTwoInstances } from './lib/two-instances.ts';
 
 const OVERLAYS = 20;
 /** Every control once per round; a round of seven posts takes 7 × PACE_MS. */
@@ -319,24 +313,7 @@ async function measure(
 
 async function main(): Promise<void> {
   const started = performance.now();
-  const database = await createThrowawayDatabase();
-  const targets: Target[] = [];
-  let timedOut = false;
-  const limit = setTimeout(() => {
-    timedOut = true;
-    console.error(`stream-control: over ${String(RUN_LIMIT_MS / 1000)} s, stopping.`);
-    for (const target of targets) target.kill();
-    void database.drop().finally(() => process.exit(1));
-  }, RUN_LIMIT_MS);
-  try {
-    // Migrations take a lock, so both may start at once; only A seeds.
-    const [a, b] = await Promise.all([
-      startTarget('alert-bench-server.ts', {
-        env: { BENCH_DATABASE_URL: database.url, BENCH_SEED: '1' },
-      }),
-      startTarget('alert-bench-server.ts', { env: { BENCH_DATABASE_URL: database.url } }),
-    ]);
-    targets.push(a, b);
+  await withTwoInstances('stream-control', RUN_LIMIT_MS, async ({ a, b, isTimedOut }) => {
     const authorization = await adminAuthorization(a);
 
     // Each on its own streamer, so neither hears the other's controls.
@@ -400,7 +377,7 @@ async function main(): Promise<void> {
         baseline: { what: 'one instance', value: single.lost },
       },
     ];
-    if (timedOut) return;
+    if (isTimedOut()) return;
     writeReport({
       benchmark: 'stream-control',
       description:
@@ -416,11 +393,7 @@ async function main(): Promise<void> {
     const failed = rows.some((row) => row.lost > 0 || row.failed_posts > 0);
     if (failed) console.error('Some controls were lost or refused.');
     process.exitCode = failed ? 1 : 0;
-  } finally {
-    clearTimeout(limit);
-    await Promise.all(targets.map((target) => target.stop()));
-    await database.drop();
-  }
+  });
 }
 
 await main();

@@ -13,11 +13,10 @@ import { type BudgetCheck, writeReport } from './lib/budgets.ts';
 import {
   measureOverlays,
   serverStepPoster,
-  startTarget,
   type MeasuredRow,
   type Target,
 } from './lib/fanout-harness.ts';
-import { createThrowawayDatabase } from './lib/throwaway-database.ts';
+import { withTwoInstances } from './lib/two-instances.ts';
 
 const OVERLAYS = 100;
 const STEP = { rate: 100, tips: 200 };
@@ -46,25 +45,7 @@ async function measure(
 
 async function main(): Promise<void> {
   const started = performance.now();
-  const database = await createThrowawayDatabase();
-  const targets: Target[] = [];
-  let timedOut = false;
-  const limit = setTimeout(() => {
-    timedOut = true;
-    console.error(`two-instances: over ${String(RUN_LIMIT_MS / 1000)} s, stopping.`);
-    for (const target of targets) target.kill();
-    void database.drop().finally(() => process.exit(1));
-  }, RUN_LIMIT_MS);
-  try {
-    // Migrations take a lock, so both may start at once; only A seeds.
-    const [a, b] = await Promise.all([
-      startTarget('alert-bench-server.ts', {
-        env: { BENCH_DATABASE_URL: database.url, BENCH_SEED: '1' },
-      }),
-      startTarget('alert-bench-server.ts', { env: { BENCH_DATABASE_URL: database.url } }),
-    ]);
-    targets.push(a, b);
-
+  await withTwoInstances('two-instances', RUN_LIMIT_MS, async ({ a, b, isTimedOut }) => {
     // Each on its own streamer, so neither replays the other's alerts.
     const single = await measure('one instance (webhooks and overlays on A)', a, a, 'musicstream');
     const cross = await measure('two instances (webhooks on A, overlays on B)', a, b, 'techgamer');
@@ -98,7 +79,7 @@ async function main(): Promise<void> {
         baseline: { what: 'one instance', value: single.lost + single.duplicates },
       },
     ];
-    if (timedOut) return;
+    if (isTimedOut()) return;
     writeReport({
       benchmark: 'two-instances',
       description:
@@ -109,11 +90,7 @@ async function main(): Promise<void> {
     const failed = rows.some((row) => row.lost > 0 || row.duplicates > 0);
     if (failed) console.error('Some alerts were lost or delivered twice.');
     process.exitCode = failed ? 1 : 0;
-  } finally {
-    clearTimeout(limit);
-    await Promise.all(targets.map((target) => target.stop()));
-    await database.drop();
-  }
+  });
 }
 
 await main();
