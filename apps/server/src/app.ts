@@ -66,6 +66,7 @@ import { createFileStorage } from './storage/create-file-storage.ts';
 import { webRoutes } from './web/web.routes.ts';
 import { createMailer, type Mailer } from './modules/mail/mailer.ts';
 import { SpeechRunner } from './modules/speech/speech-jobs.ts';
+import { WriteActivity } from './lib/write-activity.ts';
 import type { SpeechProvider } from './modules/speech/speech-provider.ts';
 import { createSpeechProvider } from './modules/speech/speech-providers.ts';
 import { speechRoutes } from './modules/speech/speech.routes.ts';
@@ -229,12 +230,16 @@ export async function buildApp({
   app.decorate('mailer', mailer);
   app.addHook('onClose', async () => mailer.close());
 
+  // Background jobs give way to payment webhooks and orders (see WriteActivity).
+  const writes = new WriteActivity();
+  app.addHook('onRequest', async (request, reply) => writes.track(request, reply));
   const speech = new SpeechRunner({
     db: database.db,
     storage: createFileStorage(config),
     provider: speechProvider ?? createSpeechProvider(config),
     log: app.log,
     concurrency: config.SPEECH_CONCURRENCY,
+    waitForQuiet: () => writes.quiet(),
   });
   app.decorate('speech', speech);
   app.addHook('onClose', async () => speech.close());

@@ -5,6 +5,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import { notFound } from '../errors.ts';
 import { inlineScriptHashes, pageContentSecurityPolicy } from './content-security-policy.ts';
+import { linkPreviewTags, withLinkPreview } from './link-preview.ts';
 import { presentPublicStreamer } from '../modules/donations/donation.presenter.ts';
 import { readTipAccess, type TipAccess } from '../modules/plans/plans.service.ts';
 import { readSpeechPromise } from '../modules/speech/speech.service.ts';
@@ -85,6 +86,9 @@ export const webRoutes: FastifyPluginAsync<{ distDir: string }> = async (app, { 
   if (donationShell !== null && !donationShell.includes(DONATION_SHELL_ROOT)) {
     throw new Error(`${donationShellPath} has no ${DONATION_SHELL_ROOT} to put the profile before`);
   }
+  if (donationShell !== null && !donationShell.includes('</head>')) {
+    throw new Error(`${donationShellPath} has no </head> to put the link preview before`);
+  }
 
   /** Status, caching and the page's own CSP for one of the built HTML files. */
   const pageHeaders = (reply: FastifyReply, file: string, status: number) => {
@@ -115,7 +119,10 @@ export const webRoutes: FastifyPluginAsync<{ distDir: string }> = async (app, { 
     const profile = presentPublicStreamer(streamer, app.payments.provider, access, speech);
     const profileBlock = `<script type="application/json" id="${STREAMER_PROFILE_ELEMENT_ID}">${jsonForHtmlScript(profile)}</script>`;
     // A replacer function: `$` sequences in the profile must not be read as patterns.
-    const html = shell.replace(DONATION_SHELL_ROOT, () => profileBlock + DONATION_SHELL_ROOT);
+    const html = withLinkPreview(shell, linkPreviewTags(streamer, app.config.publicUrl)).replace(
+      DONATION_SHELL_ROOT,
+      () => profileBlock + DONATION_SHELL_ROOT,
+    );
     return pageHeaders(reply, DONATION_SHELL, 200).send(html);
   };
 

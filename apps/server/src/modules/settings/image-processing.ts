@@ -47,3 +47,23 @@ export async function processImage(
     contentType: 'image/webp',
   };
 }
+
+/** A page's link-preview image: its cover as a wide card, else its avatar as a square one. */
+export const LINK_PREVIEW_IMAGES = {
+  cover: { width: 1200, height: 630 },
+  avatar: { width: 256, height: 256 },
+} as const;
+export type LinkPreviewImageKind = keyof typeof LINK_PREVIEW_IMAGES;
+
+/**
+ * A stored cover or avatar (WebP) as a JPEG of its card's size: JPEG because not every app
+ * that previews links shows WebP.
+ */
+export async function linkPreviewJpeg(data: Buffer, kind: LinkPreviewImageKind): Promise<Buffer> {
+  const { width, height } = LINK_PREVIEW_IMAGES[kind];
+  return sharp(data, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' })
+    .resize({ width, height, fit: 'cover' })
+    .flatten({ background: '#ffffff' })
+    .jpeg({ quality: 80, mozjpeg: true })
+    .toBuffer();
+}

@@ -24,7 +24,9 @@ import { readSpeechPromise } from '../speech/speech.service.ts';
 import type { Streamer } from '../../db/schema.ts';
 import { findStreamerBySlugOrAlias } from '../streamers/streamers.service.ts';
 import { createFileStorage } from '../../storage/create-file-storage.ts';
+import { buffer as streamToBuffer } from 'node:stream/consumers';
 import { bundledSoundWav, isBundledSoundId } from './bundled-sounds.ts';
+import { linkPreviewJpeg } from './image-processing.ts';
 import {
   findMediaFile,
   imageTooLarge,
@@ -215,6 +217,35 @@ export const settingsRoutes: FastifyPluginAsync = async (app) => {
       .header('x-content-type-options', 'nosniff')
       .header('content-security-policy', "default-src 'none'; sandbox")
       .send(body);
+  });
+
+  /**
+   * A page's cover or avatar as the JPEG its link preview shows (`og:image`), sized for the
+   * card (web/link-preview.ts). Made from the stored WebP on request; cached like the file.
+   */
+  app.get('/media/link-preview/:kind/:file', async (request, reply) => {
+    const params = z
+      .object({
+        kind: z.enum(['cover', 'avatar']),
+        file: z.string().regex(/^[0-9a-f-]{36}\.jpg$/),
+      })
+      .safeParse(request.params);
+    const mediaId = params.success ? params.data.file.slice(0, -'.jpg'.length) : null;
+    const media =
+      mediaId && z.uuid().safeParse(mediaId).success ? await findMediaFile(db, mediaId) : null;
+    const body =
+      media && params.data?.kind === media.kind
+        ? await context.storage.get(media.storageKey)
+        : null;
+    if (!params.success || !media || !body) {
+      throw notFound('This file does not exist.', 'media_not_found');
+    }
+    const jpeg = await linkPreviewJpeg(await streamToBuffer(body), params.data.kind);
+    return reply
+      .header('content-type', 'image/jpeg')
+      .header('cache-control', IMMUTABLE)
+      .header('x-content-type-options', 'nosniff')
+      .send(jpeg);
   });
 
   /** The bundled alert sounds (`/media/sounds/chime.wav` …). */

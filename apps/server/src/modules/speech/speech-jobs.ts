@@ -42,6 +42,11 @@ export type SpeechRunnerOptions = {
   concurrency: number;
   /** How often due jobs (retries, a dead instance's) are looked for without a wake-up. */
   pollMs?: number;
+  /**
+   * Resolves at a moment when no write request (a payment webhook, an order) is in flight:
+   * each background step waits for one, so speech never queues in front of a webhook.
+   */
+  waitForQuiet?: () => Promise<void>;
 };
 
 /** The alert, donation and settings a speech render reads. */
@@ -111,6 +116,11 @@ export class SpeechRunner {
    * the runner. Resolves to what the overlay will find ('none' or 'pending'); idempotent.
    */
   async requestForAlert(alertId: number): Promise<'none' | 'pending'> {
+    await this.waitForQuiet();
+    return this.addJob(alertId);
+  }
+
+  private async addJob(alertId: number): Promise<'none' | 'pending'> {
     const alert = await this.loadAlert(alertId);
     if (!alert || !this.isReadAloud(alert)) return 'none';
     await this.options.db
@@ -139,7 +149,7 @@ export class SpeechRunner {
       // No job yet: the after-commit request was lost (a restart) or has not run; ask now.
       const alert = await this.loadAlert(alertId);
       if (!alert || alert.streamerId !== streamerId) return { status: 'none' };
-      return { status: await this.requestForAlert(alertId) };
+      return { status: await this.addJob(alertId) };
     }
     if (job.status === 'ready' && job.clipId) {
       const volume = job.volume ?? speechSettingsOf(null, this.provider).volume;
@@ -155,6 +165,7 @@ export class SpeechRunner {
     this.active += free; // hold the slots while claiming, so two wakes never over-claim
     let claimed: Array<{ alertId: number; attempts: number }> = [];
     try {
+      await this.waitForQuiet();
       claimed = await this.claim(free);
     } finally {
       this.active -= free - claimed.length;
@@ -178,6 +189,10 @@ export class SpeechRunner {
     return this.renderCached(request);
   }
 
+  private async waitForQuiet(): Promise<void> {
+    await this.options.waitForQuiet?.();
+  }
+
   private async claim(limit: number): Promise<Array<{ alertId: number; attempts: number }>> {
     const result = await this.options.db.execute(sql`
       update ${speechJobs} set locked_until = now() + make_interval(secs => ${LEASE_SECONDS}),
@@ -198,6 +213,7 @@ export class SpeechRunner {
   private async render(job: { alertId: number; attempts: number }): Promise<void> {
     const { db, log } = this.options;
     try {
+      await this.waitForQuiet();
       const alert = await this.loadAlert(job.alertId);
       // Hidden, rejected, or speech turned off since: nothing to read.
       if (!alert || !this.isReadAloud(alert)) {
@@ -208,6 +224,7 @@ export class SpeechRunner {
         return;
       }
       const { clipId } = await this.renderCached(this.requestFor(alert));
+      await this.waitForQuiet();
       await db
         .update(speechJobs)
         .set({ status: 'ready', clipId, lockedUntil: null, lastError: null })
