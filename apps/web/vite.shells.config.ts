@@ -16,16 +16,21 @@ const tailwindPlugin = tailwindcss() as unknown as PluginOption;
 
 const publicUrl = (process.env.VITE_PUBLIC_URL ?? process.env.PUBLIC_URL ?? '').replace(/\/$/, '');
 
-export default defineConfig({
+/**
+ * `--ssr shells/donation-ssr.tsx` builds the donation page's server renderer instead: into
+ * build/server/, where the API server loads it (apps/server/src/web/web.routes.ts).
+ */
+export default defineConfig(({ isSsrBuild }) => ({
   root: srcDir,
   base: '/',
   publicDir: false,
   plugins: [tailwindPlugin],
   define: { 'import.meta.env.VITE_PUBLIC_URL': JSON.stringify(publicUrl) },
   build: {
-    outDir: path.resolve(import.meta.dirname, 'build/client'),
+    outDir: path.resolve(import.meta.dirname, isSsrBuild ? 'build/server' : 'build/client'),
     // The React Router build is already there.
-    emptyOutDir: false,
+    // (build/server holds only the renderer, so it starts empty.)
+    emptyOutDir: Boolean(isSsrBuild),
     // Every browser that runs these pages preloads modules natively: skip the polyfill's bytes.
     modulePreload: { polyfill: false },
     rollupOptions: {
@@ -42,4 +47,4 @@ export default defineConfig({
       },
     },
   },
-});
+}));

@@ -1,6 +1,7 @@
 import type { Streamer } from '../db/schema.ts';
 import fs from 'node:fs';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import { notFound } from '../errors.ts';
@@ -31,6 +32,12 @@ const STREAMER_PAGE_SHELLS: Record<string, string> = {
  */
 export const STREAMER_PROFILE_ELEMENT_ID = 'streamer-profile';
 const DONATION_SHELL_ROOT = '<div id="root">';
+/**
+ * The donation page's server renderer (apps/web/src/shells/donation-ssr.tsx), built beside the
+ * client build: the page arrives as HTML with the header and the form, before any script.
+ */
+const DONATION_RENDERER = '../server/donation-ssr.js';
+type RenderDonationPage = (slug: string, profile: PublicStreamer) => string;
 
 /** Client-rendered documents: their content, and so their payment needs, depend on the path. */
 const APP_SHELLS = new Set([SPA_FALLBACK, ...Object.values(STREAMER_PAGE_SHELLS)]);
@@ -90,6 +97,22 @@ export const webRoutes: FastifyPluginAsync<{ distDir: string }> = async (app, { 
     throw new Error(`${donationShellPath} has no </head> to put the link preview before`);
   }
 
+  const renderDonationPage = donationShell === null ? null : await loadDonationRenderer(distDir);
+  if (donationShell !== null && renderDonationPage === null) {
+    app.log.warn({ distDir }, 'donation page renderer not built; the page renders in the browser');
+  }
+
+  /** The page's HTML for #root, or '' (the browser renders it) when rendering fails. */
+  const renderedPage = (slug: string, profile: PublicStreamer) => {
+    if (!renderDonationPage) return '';
+    try {
+      return renderDonationPage(slug, profile);
+    } catch (error) {
+      app.log.error({ err: error, slug }, 'donation page could not be rendered on the server');
+      return '';
+    }
+  };
+
   /** Status, caching and the page's own CSP for one of the built HTML files. */
   const pageHeaders = (reply: FastifyReply, file: string, status: number) => {
     const urlPath = reply.request.url.split('?')[0] ?? '/';
@@ -112,6 +135,7 @@ export const webRoutes: FastifyPluginAsync<{ distDir: string }> = async (app, { 
   const sendDonationShell = (
     reply: FastifyReply,
     shell: string,
+    urlSlug: string,
     streamer: Streamer,
     access: TipAccess,
     speech: PublicStreamer['speech'],
@@ -121,7 +145,7 @@ export const webRoutes: FastifyPluginAsync<{ distDir: string }> = async (app, { 
     // A replacer function: `$` sequences in the profile must not be read as patterns.
     const html = withLinkPreview(shell, linkPreviewTags(streamer, app.config.publicUrl)).replace(
       DONATION_SHELL_ROOT,
-      () => profileBlock + DONATION_SHELL_ROOT,
+      () => profileBlock + DONATION_SHELL_ROOT + renderedPage(urlSlug, profile),
     );
     return pageHeaders(reply, DONATION_SHELL, 200).send(html);
   };
@@ -142,7 +166,7 @@ export const webRoutes: FastifyPluginAsync<{ distDir: string }> = async (app, { 
         if (shell === DONATION_SHELL && donationShell !== null) {
           const access = await readTipAccess(db, streamer.id);
           const speech = await readSpeechPromise(db, streamer.id);
-          return sendDonationShell(reply, donationShell, streamer, access, speech);
+          return sendDonationShell(reply, donationShell, slug, streamer, access, speech);
         }
         return sendPage(reply, shell && files.has(`/${shell}`) ? shell : SPA_FALLBACK);
       }
@@ -170,6 +194,16 @@ export const webRoutes: FastifyPluginAsync<{ distDir: string }> = async (app, { 
     return sendAppShell(reply, urlPath, rawQuery === undefined ? '' : `?${rawQuery}`);
   });
 };
+
+/** The built donation page renderer, or null when the build has none (or it does not load). */
+async function loadDonationRenderer(distDir: string): Promise<RenderDonationPage | null> {
+  const file = path.resolve(distDir, DONATION_RENDERER);
+  if (!fs.existsSync(file)) return null;
+  const module = (await import(pathToFileURL(file).href)) as {
+    renderDonationPage?: RenderDonationPage;
+  };
+  return typeof module.renderDonationPage === 'function' ? module.renderDonationPage : null;
+}
 
 /**
  * Every file under dir as a URL path ("/assets/x.js"); the build does not change while we run.

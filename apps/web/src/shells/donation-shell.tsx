@@ -1,10 +1,5 @@
-import { QueryClientProvider } from '@tanstack/react-query';
-
 import type { DonationStreamer } from '../features/donation/donation.api';
-import { donationQueryKeys } from '../features/donation/donation.queries';
-import { DonationPage } from '../features/donation/donation-page';
-import { LazyToaster } from '../lib/lazy-toast';
-import { createQueryClient } from '../lib/query-client';
+import { donationPageTree } from './donation-tree';
 import { renderShell, slugFromLocation } from './page-shell';
 
 /**
@@ -27,16 +22,8 @@ function readInlinedProfile(): DonationStreamer | null {
   }
 }
 
-// `/:slug` opened directly: the donation page without the router (see page-shell.tsx), with
-// what root.tsx gives it in the app: a query client and the toasts (sonner loads with the first).
-// With the profile already in the page, the first render shows the form: no second round trip.
+// `/:slug` opened directly: the donation page without the router (see page-shell.tsx). The
+// server sent the page already rendered with this profile (donation-ssr.tsx): hydrating it
+// with the same profile keeps every node where it is, so nothing shifts.
 const slug = slugFromLocation();
-const queryClient = createQueryClient();
-const profile = readInlinedProfile();
-if (profile) queryClient.setQueryData(donationQueryKeys.streamer(slug), profile);
-renderShell(
-  <QueryClientProvider client={queryClient}>
-    <DonationPage key={slug} slug={slug} />
-    <LazyToaster richColors position="top-center" />
-  </QueryClientProvider>,
-);
+renderShell(donationPageTree(slug, readInlinedProfile()));

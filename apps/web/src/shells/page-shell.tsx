@@ -2,7 +2,7 @@ import '../app.css';
 
 import { Component, StrictMode, startTransition } from 'react';
 import type { ReactNode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 
 import { ErrorPage } from '../features/errors/error-page';
 
@@ -14,16 +14,20 @@ import { ErrorPage } from '../features/errors/error-page';
 export function renderShell(page: ReactNode): void {
   const container = document.getElementById('root');
   if (!container) throw new Error('The page shell has no #root element.');
+  const tree = (
+    <StrictMode>
+      <ShellErrorBoundary>{page}</ShellErrorBoundary>
+    </StrictMode>
+  );
+  // A page the server rendered (the donation page) is hydrated: its HTML stays and comes alive.
+  if (container.firstChild) {
+    hydrateRoot(container, tree);
+    return;
+  }
   const root = createRoot(container);
   // A transition renders in slices that yield to the browser, so the first render is not one
   // long task that blocks input on a slow phone (what React Router's hydration does too).
-  startTransition(() => {
-    root.render(
-      <StrictMode>
-        <ShellErrorBoundary>{page}</ShellErrorBoundary>
-      </StrictMode>,
-    );
-  });
+  startTransition(() => root.render(tree));
 }
 
 /** The first path segment of the current URL: the streamer's slug on every streamer page. */

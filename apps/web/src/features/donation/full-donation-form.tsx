@@ -1,5 +1,5 @@
 import type { DonationType } from '@shabaash/core';
-import { lazy, Suspense, useCallback, useState } from 'react';
+import { lazy, Suspense, useCallback, useLayoutEffect, useState } from 'react';
 import type { FormEvent } from 'react';
 
 import { NO_VOICE_RECORDING } from '../voice-recorder/voice-recorder.types';
@@ -41,14 +41,24 @@ const VoiceRecorder = lazy(() => import('../voice-recorder/voice-recorder'));
  * dialog and the checkout modal.
  */
 export function FullDonationForm({ streamer }: { streamer: DonationStreamer }) {
-  // Back from a failed or cancelled payment: the form as the fan left it (form-draft.ts). The
-  // form mounts only once the profile has loaded in the browser, so this never meets SSR HTML.
-  // A draft of a tip type the page no longer offers (its plan changed) starts over.
-  const [form, setForm] = useState<DonationFormState>(() => {
+  // The server renders the empty form (donation-ssr.tsx), so the first render here is empty
+  // too, and hydration matches it. What this device remembers comes in before the next paint:
+  // back from a failed or cancelled payment, the form as the fan left it (form-draft.ts), else
+  // the fan's name. A draft of a tip type the page no longer offers (its plan changed) is dropped.
+  const [form, setForm] = useState<DonationFormState>(INITIAL_FORM);
+  useLayoutEffect(() => {
     const draft = readFormDraft(streamer.slug);
-    if (draft && streamer.tip_types.includes(draft.type)) return draft;
-    return { ...INITIAL_FORM, name: readRememberedFan()?.name ?? '' };
-  });
+    // Two-pass rendering, as React documents for what only the browser knows.
+    if (draft && streamer.tip_types.includes(draft.type)) {
+      // eslint-disable-next-line react-hooks/set-state-in-effect
+      setForm(draft);
+      return;
+    }
+    const name = readRememberedFan()?.name;
+    if (name) setForm((current) => ({ ...current, name }));
+    // Once, when the form mounts: a later profile update must not replace what the fan typed.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
   const [voice, setVoice] = useState<VoiceRecordingValue>(NO_VOICE_RECORDING);
   // Once opened, the recorder stays mounted (hidden in other modes) so a recording survives a
   // look at another donation type.

@@ -1,5 +1,5 @@
 import { Sparkles } from 'lucide-react';
-import { lazy, Suspense, useCallback, useState } from 'react';
+import { lazy, Suspense, useCallback, useLayoutEffect, useState } from 'react';
 import type { FormEvent } from 'react';
 
 import { Badge } from '../../components/ui/badge';
@@ -35,10 +35,15 @@ const INITIAL_SIMPLE_FORM: SimpleFormState = {
  * the mobile-number dialog because the order needs the phone.
  */
 export function SimpleDonationForm({ streamer }: { streamer: DonationStreamer }) {
-  const [form, setForm] = useState<SimpleFormState>(() => ({
-    ...INITIAL_SIMPLE_FORM,
-    name: readRememberedFan()?.name ?? '',
-  }));
+  // Empty as the server rendered it (donation-ssr.tsx); the remembered name comes in before
+  // the next paint, once, so a later profile update never replaces what the fan typed.
+  const [form, setForm] = useState<SimpleFormState>(INITIAL_SIMPLE_FORM);
+  useLayoutEffect(() => {
+    const name = readRememberedFan()?.name;
+    // Two-pass rendering, as React documents for what only the browser knows.
+    // eslint-disable-next-line react-hooks/set-state-in-effect
+    if (name) setForm((current) => ({ ...current, name }));
+  }, []);
   const [voice, setVoice] = useState<VoiceRecordingValue>(NO_VOICE_RECORDING);
   const payment = useDonationPayment(streamer, 'redirect');
   const { formRef, show: showProblem, clear: clearProblem, errorAt } = useFormProblem();
