@@ -82,6 +82,7 @@ export const ROUTE_POLICIES: Readonly<Record<string, RoutePolicy>> = {
   'GET /media/voice/:uploadId': 'public', // attached uploads only, by unguessable id
   'GET /media/files/:mediaId': 'public', // uploaded images and sounds, by unguessable id
   'GET /media/sounds/:file': 'public',
+  'GET /media/link-preview/:kind/:file': 'public', // a cover or avatar as its link-preview JPEG
   'GET /media/speech/:clipId': 'public', // rendered speech, by unguessable id
 
   // ── payments ──────────────────────────────────────────────────────────────────────────
