@@ -18,6 +18,13 @@ const serverSuite = (backend: 'pglite' | 'postgres') => ({
   },
 });
 
+/** Test files whose tests run two instances on one database (see server:postgres+redis). */
+const CROSS_INSTANCE_TEST_FILES = [
+  'apps/server/src/modules/overlays/overlay.routes.test.ts',
+  'apps/server/src/modules/stream-control/stream-control.test.ts',
+  'apps/server/src/realtime/streams.test.ts',
+];
+
 export default defineConfig({
   test: {
     // Two files at a time, one per core: test files do not share a database or a port.
@@ -35,6 +42,20 @@ export default defineConfig({
       },
       serverSuite('pglite'),
       ...(process.env.TEST_DATABASE_URL ? [serverSuite('postgres')] : []),
+      // The files with cross-instance tests again, instances sharing events through Redis
+      // (EVENT_BUS=redis), when a Redis is at hand (TEST_REDIS_URL; .ci/run sets it).
+      ...(process.env.TEST_DATABASE_URL && process.env.TEST_REDIS_URL
+        ? [
+            {
+              test: {
+                ...serverSuite('postgres').test,
+                name: 'server:postgres+redis',
+                include: CROSS_INSTANCE_TEST_FILES,
+                env: { TEST_DB_BACKEND: 'postgres', TEST_EVENT_BUS: 'redis' },
+              },
+            },
+          ]
+        : []),
       {
         test: {
           name: 'e2e',

@@ -67,11 +67,14 @@ import { webRoutes } from './web/web.routes.ts';
 import { createMailer, type Mailer } from './modules/mail/mailer.ts';
 import { SpeechRunner } from './modules/speech/speech-jobs.ts';
 import { WriteActivity } from './lib/write-activity.ts';
+import { busTransportFor } from './realtime/bus-transports.ts';
 import type { SpeechProvider } from './modules/speech/speech-provider.ts';
 import { createSpeechProvider } from './modules/speech/speech-providers.ts';
 import { speechRoutes } from './modules/speech/speech.routes.ts';
 import { createPlanChangeHandler, startHostingReminders } from './modules/plans/plan-mail.ts';
 import { planRoutes } from './modules/plans/plans.routes.ts';
+import { createYoutubeChat, type YoutubeChat } from './modules/youtube/youtube-setup.ts';
+import { youtubeRoutes } from './modules/youtube/youtube.routes.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -87,6 +90,8 @@ declare module 'fastify' {
     mailer: Mailer;
     /** Renders tips read aloud in the background (issue 23). */
     speech: SpeechRunner;
+    /** Posts paid tips to creators' YouTube live chats (issue 30). */
+    youtube: YoutubeChat;
     /** Prometheus series, when METRICS_TOKEN or METRICS_PORT asks for them. */
     metrics: Metrics | null;
     /** Set on SIGTERM: /healthz answers 503 so the proxy sends new requests elsewhere. */
@@ -175,7 +180,7 @@ export async function buildApp({
 
   app.decorate('config', config);
   app.decorate('database', database);
-  const bus = new EventBus(database, app.log);
+  const bus = new EventBus(database, app.log, busTransportFor(config, database.pool, app.log));
   await bus.start();
   const sse = new SseRegistry(
     new StreamLimits({ ...configuredStreamCaps(config), ...streamCaps }),
@@ -244,6 +249,10 @@ export async function buildApp({
   app.decorate('speech', speech);
   app.addHook('onClose', async () => speech.close());
 
+  const youtube = createYoutubeChat(config, database.db, app.log);
+  app.decorate('youtube', youtube);
+  app.addHook('onClose', async () => youtube.runner.close());
+
   app.decorate('payments', {
     db: database.db,
     provider: createPaymentProvider(config, database.db),
@@ -266,6 +275,10 @@ export async function buildApp({
         // Speech is rendered in the background, after the webhook has been answered.
         speech.requestForAlert(alertId).catch((error: unknown) => {
           app.log.warn({ err: error, alertId }, 'could not request speech for the alert');
+        });
+        // The tip goes to the creator's YouTube live chat in the background too.
+        youtube.runner.requestForAlert(alertId).catch((error: unknown) => {
+          app.log.warn({ err: error, alertId }, 'could not request the YouTube chat post');
         });
       }
       // A paid donation held for review goes to the streamer's Telegram moderators.
@@ -341,10 +354,12 @@ export async function buildApp({
   await app.register(settingsRoutes);
   await app.register(inviteRoutes);
   await app.register(planRoutes);
+  await app.register(youtubeRoutes);
   await app.register(webRoutes, { distDir: config.webDistDir });
 
   if (backgroundJobs) {
     speech.start();
+    youtube.runner.start();
     const stopReconciler = startReconciler(app.payments, config.RECONCILE_INTERVAL_MS);
     app.addHook('onClose', async () => stopReconciler());
     if (config.BACKUP_TIME !== 'off') {

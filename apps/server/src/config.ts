@@ -28,6 +28,13 @@ const envSchema = z.object({
     .optional(),
   /** Maximum connections in the PostgreSQL pool. */
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
+  /**
+   * How instances share events: `postgres` (LISTEN/NOTIFY on DATABASE_URL) or `redis`
+   * (PUBLISH/SUBSCRIBE on REDIS_URL), for when one PostgreSQL should only store.
+   */
+  EVENT_BUS: z.enum(['postgres', 'redis']).default('postgres'),
+  /** The Redis server of EVENT_BUS=redis, e.g. redis://127.0.0.1:6379. */
+  REDIS_URL: z.url({ protocol: /^rediss?$/ }).optional(),
   /** Seeded admin account. */
   ADMIN_EMAIL: z.email().default('admin@shabaash.local'),
   /** Password for the seeded admin; generated and printed once when unset. */
@@ -199,6 +206,50 @@ const envSchema = z.object({
     .min(1, 'must be a whole number from 1 to 16')
     .max(16, 'must be a whole number from 1 to 16')
     .default(1),
+  /**
+   * 32 bytes (base64 or 64 hex digits) that encrypt secrets at rest (AES-256-GCM): creators'
+   * OAuth tokens. Unset: features that keep such secrets (YouTube chat) are unavailable.
+   */
+  SECRETS_KEY: z
+    .string()
+    .trim()
+    .refine(
+      (value) => /^[0-9a-f]{64}$/i.test(value) || Buffer.from(value, 'base64').length === 32,
+      'must be 32 bytes as 64 hex digits or base64 (e.g. openssl rand -base64 32)',
+    )
+    .optional(),
+  /** OAuth client of the operator's Google Cloud project (YouTube chat, issue 30). */
+  GOOGLE_CLIENT_ID: optionalString,
+  GOOGLE_CLIENT_SECRET: optionalString,
+  /**
+   * Overrides Google's OAuth hosts (accounts.google.com for consent, oauth2.googleapis.com for
+   * tokens): both are then served under this one origin, e.g. a local fake in tests.
+   */
+  GOOGLE_OAUTH_BASE: z.url().optional(),
+  /** Overrides the YouTube Data API's base URL (https://www.googleapis.com). */
+  YOUTUBE_API_BASE: z.url().optional(),
+  /** The Google Cloud project's YouTube Data API units per day (10000 unless Google raised it). */
+  YOUTUBE_DAILY_QUOTA: z.coerce
+    .number({ error: 'must be a whole number of units' })
+    .int('must be a whole number of units')
+    .min(1, 'must be a whole number of units, at least 1')
+    .default(10_000),
+  /** The share of that quota chat posting may use (the rest is head-room), 0.01 to 1. */
+  YOUTUBE_QUOTA_SHARE: z.coerce
+    .number({ error: 'must be a number from 0.01 to 1' })
+    .min(0.01, 'must be a number from 0.01 to 1')
+    .max(1, 'must be a number from 0.01 to 1')
+    .default(0.8),
+  /**
+   * Units one liveChatMessages.insert costs. Google's current reference says 20, older sources
+   * 50; the Cloud console's quota page shows the real figure for the project.
+   */
+  YOUTUBE_INSERT_COST: z.coerce
+    .number({ error: 'must be a whole number of units' })
+    .int('must be a whole number of units')
+    .min(1, 'must be a whole number of units, at least 1')
+    .max(1000, 'must be a whole number of units, at most 1000')
+    .default(50),
   /** pino log level. */
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Folder with the built web app; the server answers API calls only when it is missing. */
@@ -233,8 +284,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   const values = parsed.data;
   requireProviderKeys(values);
+  if (values.EVENT_BUS === 'redis' && !values.REDIS_URL) {
+    throw new ConfigError('EVENT_BUS=redis needs REDIS_URL to be set');
+  }
   if (values.SPEECH_PROVIDER === 'sarvam' && !values.SARVAM_API_KEY) {
     throw new ConfigError('SPEECH_PROVIDER=sarvam needs SARVAM_API_KEY to be set');
+  }
+  if (Boolean(values.GOOGLE_CLIENT_ID) !== Boolean(values.GOOGLE_CLIENT_SECRET)) {
+    throw new ConfigError(
+      'GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET are set together or not at all',
+    );
   }
   refuseSandboxInProduction(values);
   const publicUrl = (values.PUBLIC_URL ?? `http://localhost:${values.PORT}`).replace(/\/$/, '');

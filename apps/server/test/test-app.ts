@@ -16,6 +16,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     LOG_LEVEL: 'silent',
     DATA_DIR: '/nonexistent/shabaash-test',
     WEB_DIST_DIR: '/nonexistent/shabaash-web',
+    ...eventBusEnv(),
     ...env,
   });
   const database = await createTestDatabase();
@@ -29,4 +30,15 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
       await database.close();
     },
   };
+}
+
+/**
+ * The server:postgres+redis project (vitest.config.ts) runs the cross-instance tests again with
+ * instances sharing events through Redis instead of LISTEN/NOTIFY.
+ */
+function eventBusEnv(): Record<string, string> {
+  if (process.env.TEST_EVENT_BUS !== 'redis') return {};
+  const url = process.env.TEST_REDIS_URL;
+  if (!url) throw new Error('TEST_EVENT_BUS=redis needs TEST_REDIS_URL');
+  return { EVENT_BUS: 'redis', REDIS_URL: url };
 }

@@ -20,6 +20,7 @@ export * from './settings.ts';
 export * from './stream-control.ts';
 export * from './onboarding.ts';
 export * from './speech.ts';
+export * from './youtube.ts';
 // The zod schemas, in their own modules: a bundle that uses none of them leaves zod out.
 export * from './auth.schema.ts';
 export * from './donations.schema.ts';
@@ -32,6 +33,7 @@ export * from './voice.schema.ts';
 export * from './settings.schema.ts';
 export * from './onboarding.schema.ts';
 export * from './speech.schema.ts';
+export * from './youtube.schema.ts';
 export * from './backups.schema.ts';
 // What the dashboard, admin, settings, leaderboard and widget endpoints answer; web pages
 // import these as types only.

@@ -12,6 +12,7 @@ import { ConfigError, loadConfig, type Config } from '../config.ts';
 import { BackupError, readSchemaVersion, restoreBackup, writeBackup } from '../db/backup.ts';
 import { openDatabase, type Database } from '../db/client.ts';
 import { AppError } from '../errors.ts';
+import { busTransportFor } from '../realtime/bus-transports.ts';
 import { notifyInstances, type BusEvent } from '../realtime/event-bus.ts';
 import { findUserByEmail, registerUser, resetPassword } from '../modules/auth/auth.service.ts';
 import { generatePassword } from '../modules/auth/password.ts';
@@ -240,9 +241,18 @@ async function main(): Promise<void> {
         publish: (event) => revocations.push(event),
       }),
     );
-    // Servers on the same PostgreSQL database close the streams (the embedded one has none
-    // running: it is held by one process at a time).
-    if (database.pool) await notifyInstances(database.pool, 'admin-cli', revocations);
+    // Servers on the same PostgreSQL database (or Redis) close the streams (the embedded
+    // database has none running: it is held by one process at a time).
+    const transport = busTransportFor(config, database.pool, {
+      warn: (_details, message) => console.warn(message),
+    });
+    if (transport) {
+      try {
+        await notifyInstances(transport, 'admin-cli', revocations);
+      } finally {
+        await transport.close();
+      }
+    }
   } finally {
     await database.close();
   }

@@ -463,6 +463,40 @@ describe('database backups', () => {
       .insert(schema.speechJobs)
       .values({ alertId: alert.id, streamerId: streamer.id, status: 'ready', clipId: clip.id })
       .onConflictDoNothing();
+    // YouTube chat (issue 30): sealed tokens are opaque text to a backup.
+    await db.insert(schema.youtubeConnections).values({
+      streamerId: streamer.id,
+      channelId: 'UCbackup',
+      channelTitle: AWKWARD_TEXT,
+      accessTokenEnc: 'v1.aXY.dGFn.Y2lwaGVy',
+      refreshTokenEnc: 'v1.aXY.dGFn.cmVmcmVzaA',
+      accessTokenExpiresAt: new Date('2030-01-01T00:00:00.123Z'),
+      alertCursor: alert.id,
+      lastErrorCode: 'live_chat_ended',
+      lastErrorAt: new Date('2026-11-25T22:30:00Z'),
+    });
+    await db.insert(schema.youtubeChatSettings).values({
+      streamerId: streamer.id,
+      minAmountPaise: 10_000,
+      template: JSON.stringify({ hi: AWKWARD_TEXT, en: '💸 {amount} from {name}: {message}' }),
+    });
+    const [session] = await db.select({ id: schema.sessions.id }).from(schema.sessions).limit(1);
+    if (!session) throw new Error('no session to start a YouTube sign-in');
+    await db.insert(schema.youtubeOauthStates).values({
+      stateHash: 'hash-of-state',
+      streamerId: streamer.id,
+      sessionId: session.id,
+      codeVerifierEnc: 'v1.aXY.dGFn.dmVyaWZpZXI',
+      expiresAt: new Date('2030-01-01T00:00:00Z'),
+    });
+    await db
+      .insert(schema.youtubeChatJobs)
+      .values({ alertId: alert.id, streamerId: streamer.id, status: 'posted', attempts: 1 })
+      .onConflictDoNothing();
+    await db
+      .insert(schema.youtubeQuotaUsage)
+      .values({ day: '2026-11-25', streamerId: streamer.id, units: 51, calls: 2 });
+    await db.insert(schema.youtubeQuotaDays).values({ day: '2026-11-24' });
   }
 });
 

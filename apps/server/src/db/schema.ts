@@ -829,3 +829,109 @@ export const speechJobs = pgTable(
       .where(sql`${table.status} = 'pending'`),
   ],
 );
+
+// ── YouTube live chat (issue 30) ───────────────────────────────────────────────────────────
+
+/**
+ * A streamer's YouTube channel, connected with Google's OAuth. The tokens are encrypted
+ * (lib/secrets.ts) and never leave the server. `status` 'revoked': Google refused the refresh
+ * token (the creator removed access), the tokens are gone and the creator is told to connect
+ * again. The live chat found by liveBroadcasts.list is kept briefly (`live_checked_at`).
+ */
+export const youtubeConnections = pgTable('youtube_connections', {
+  streamerId: uuid('streamer_id')
+    .primaryKey()
+    .references(() => streamers.id, { onDelete: 'cascade' }),
+  status: text('status', { enum: ['connected', 'revoked'] })
+    .notNull()
+    .default('connected'),
+  channelId: text('channel_id').notNull(),
+  channelTitle: text('channel_title').notNull(),
+  accessTokenEnc: text('access_token_enc'),
+  refreshTokenEnc: text('refresh_token_enc'),
+  accessTokenExpiresAt: timestamp('access_token_expires_at', { withTimezone: true }),
+  liveChatId: text('live_chat_id'),
+  liveCheckedAt: timestamp('live_checked_at', { withTimezone: true }),
+  /** Alerts up to this id have been looked at by the sweep (older ones are never posted). */
+  alertCursor: bigint('alert_cursor', { mode: 'number' }).notNull().default(0),
+  lastErrorCode: text('last_error_code'),
+  lastErrorAt: timestamp('last_error_at', { withTimezone: true }),
+  connectedAt: timestamp('connected_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** What a streamer posts to their chat: on or off, the minimum tip, and the template. */
+export const youtubeChatSettings = pgTable('youtube_chat_settings', {
+  streamerId: uuid('streamer_id')
+    .primaryKey()
+    .references(() => streamers.id, { onDelete: 'cascade' }),
+  isEnabled: boolean('is_enabled').notNull().default(true),
+  minAmountPaise: integer('min_amount_paise').notNull(),
+  /** JSON `{ hi, en }`: the message per language, with {amount}, {name} and {message}; null: the defaults. */
+  template: text('template'),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * An OAuth round trip in progress: the state (stored as its SHA-256) is bound to the session
+ * that started it and to the streamer; the PKCE verifier is encrypted. Ten minutes to live.
+ */
+export const youtubeOauthStates = pgTable('youtube_oauth_states', {
+  stateHash: text('state_hash').primaryKey(),
+  streamerId: uuid('streamer_id')
+    .notNull()
+    .references(() => streamers.id, { onDelete: 'cascade' }),
+  sessionId: uuid('session_id')
+    .notNull()
+    .references(() => sessions.id, { onDelete: 'cascade' }),
+  codeVerifierEnc: text('code_verifier_enc').notNull(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+});
+
+/** One chat post per alert, claimed with a lease and retried with back-off (as speech_jobs). */
+export const youtubeChatJobs = pgTable(
+  'youtube_chat_jobs',
+  {
+    alertId: bigint('alert_id', { mode: 'number' })
+      .primaryKey()
+      .references(() => alerts.id, { onDelete: 'cascade' }),
+    streamerId: uuid('streamer_id')
+      .notNull()
+      .references(() => streamers.id, { onDelete: 'cascade' }),
+    status: text('status', { enum: ['pending', 'posted', 'skipped', 'failed'] })
+      .notNull()
+      .default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    lockedUntil: timestamp('locked_until', { withTimezone: true }),
+    lastError: text('last_error'),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    index('youtube_chat_jobs_due_idx')
+      .on(table.nextAttemptAt)
+      .where(sql`${table.status} = 'pending'`),
+  ],
+);
+
+/**
+ * The YouTube quota ledger: units spent per Pacific-time day (YouTube's reset) and streamer.
+ * The project's quota is shared by every creator, so posting stops at a share of it.
+ */
+export const youtubeQuotaUsage = pgTable(
+  'youtube_quota_usage',
+  {
+    day: date('day').notNull(),
+    streamerId: uuid('streamer_id')
+      .notNull()
+      .references(() => streamers.id, { onDelete: 'cascade' }),
+    units: integer('units').notNull().default(0),
+    calls: integer('calls').notNull().default(0),
+  },
+  (table) => [primaryKey({ columns: [table.day, table.streamerId] })],
+);
+
+/** A Pacific-time day on which YouTube answered quotaExceeded: no more calls until it ends. */
+export const youtubeQuotaDays = pgTable('youtube_quota_days', {
+  day: date('day').primaryKey(),
+  exhaustedAt: timestamp('exhausted_at', { withTimezone: true }).notNull().defaultNow(),
+});

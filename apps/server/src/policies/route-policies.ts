@@ -34,6 +34,8 @@ export type RoutePolicy =
 
 export const ROUTE_POLICIES: Readonly<Record<string, RoutePolicy>> = {
   'GET /healthz': 'public',
+  // Google's OAuth redirect: only forwards the browser to the state's dashboard (issue 30).
+  'GET /api/youtube/oauth/callback': 'public',
   'GET /healthz/live': 'public',
   'GET /healthz/ready': 'public',
   'GET /sitemap.xml': 'public',
@@ -127,6 +129,11 @@ export const ROUTE_POLICIES: Readonly<Record<string, RoutePolicy>> = {
   'GET /api/streamers/:slug/speech-settings': 'streamer-member',
   'PUT /api/streamers/:slug/speech-settings': 'streamer-member',
   'POST /api/streamers/:slug/speech-preview': 'streamer-member',
+  'GET /api/streamers/:slug/youtube': 'streamer-member', // issue 30; never a token
+  'PUT /api/streamers/:slug/youtube/settings': 'streamer-member',
+  'POST /api/streamers/:slug/youtube/connect': 'streamer-member',
+  'POST /api/streamers/:slug/youtube/connect/complete': 'streamer-member', // state bound to the session
+  'DELETE /api/streamers/:slug/youtube': 'streamer-member',
   'PUT /api/streamers/:slug/settings/images/:slot': 'streamer-member',
   'DELETE /api/streamers/:slug/settings/images/:slot': 'streamer-member',
   'POST /api/streamers/:slug/settings/alert-media/:kind': 'streamer-member',
@@ -162,6 +169,7 @@ export const ROUTE_POLICIES: Readonly<Record<string, RoutePolicy>> = {
   'GET /api/admin/site/config': 'site-admin',
   'PUT /api/admin/site/config': 'site-admin',
   'GET /api/admin/audit': 'site-admin',
+  'GET /api/admin/youtube-quota': 'site-admin', // issue 30
   'GET /api/admin/backups': 'site-admin',
   'GET /api/admin/leads': 'site-admin',
   'GET /api/admin/contact-messages': 'site-admin',

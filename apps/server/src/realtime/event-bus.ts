@@ -5,6 +5,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import pg from 'pg';
 import type { Database, DatabaseConnection } from '../db/client.ts';
 import * as schema from '../db/schema.ts';
+import type { BusTransport } from './bus-transports.ts';
 
 /**
  * Events carry ids only; subscribers load the rows they need, so NOTIFY payloads stay far below
@@ -58,7 +59,6 @@ export type BusEvent = StreamerEvent | AccessRevokedEvent;
 export type BusHandler = (event: StreamerEvent) => void;
 export type AccessRevokedHandler = (event: AccessRevokedEvent) => void;
 
-const CHANNEL = 'shabaash_events';
 /** Stay well under NOTIFY's 8000-byte payload limit when batching. */
 const MAX_PAYLOAD_BYTES = 7000;
 /** Connections of the delivery pool: subscribers read one batch at a time. */
@@ -66,9 +66,10 @@ const DELIVERY_POOL_SIZE = 2;
 
 /**
  * Publishes events after commit. Subscribers on this instance get them at once, in process;
- * other instances get them through PostgreSQL LISTEN/NOTIFY, batched once per tick and sent
- * outside any insert transaction, so NOTIFY's commit-time lock never sits on the hot path.
- * With the embedded database there is only one instance, so local delivery is the whole job.
+ * other instances get them through the transport (PostgreSQL LISTEN/NOTIFY, or Redis: see
+ * bus-transports.ts), batched once per tick and sent outside any insert transaction, so
+ * NOTIFY's commit-time lock never sits on the hot path. With the embedded database and no
+ * Redis there is only one instance (no transport), so local delivery is the whole job.
  */
 export class EventBus {
   readonly instanceId = crypto.randomBytes(8).toString('hex');
@@ -76,7 +77,6 @@ export class EventBus {
   private readonly accessHandlers = new Set<AccessRevokedHandler>();
   private outbox: BusEvent[] = [];
   private flushScheduled = false;
-  private listener: pg.PoolClient | null = null;
   private closed = false;
   private deliveryPool: pg.Pool | null;
   /**
@@ -87,8 +87,9 @@ export class EventBus {
   readonly deliveryDb: Database;
 
   constructor(
-    private readonly database: DatabaseConnection,
+    database: DatabaseConnection,
     private readonly log: FastifyBaseLogger,
+    private readonly transport: BusTransport | null,
   ) {
     this.deliveryPool = database.pool
       ? new pg.Pool({ ...database.pool.options, max: DELIVERY_POOL_SIZE })
@@ -100,10 +101,9 @@ export class EventBus {
       : database.db;
   }
 
-  /** Starts listening for other instances' events (PostgreSQL only). */
+  /** Starts listening for other instances' events (when there is a transport). */
   async start(): Promise<void> {
-    if (!this.database.pool) return;
-    await this.connectListener();
+    await this.transport?.listen((payload) => this.receive(payload));
   }
 
   /** Subscribes to one streamer's events; returns the unsubscribe function. */
@@ -129,7 +129,7 @@ export class EventBus {
   /** Call after the transaction that caused the event has committed. */
   publish(event: BusEvent): void {
     this.deliverLocally(event);
-    if (!this.database.pool || this.closed) return;
+    if (!this.transport || this.closed) return;
     this.outbox.push(event.kind === 'alert' ? { ...event, alert: undefined } : event);
     if (!this.flushScheduled) {
       this.flushScheduled = true;
@@ -140,12 +140,7 @@ export class EventBus {
   async close(): Promise<void> {
     this.closed = true;
     await this.flush();
-    const listener = this.listener;
-    this.listener = null;
-    if (listener) {
-      listener.removeAllListeners('notification');
-      releaseQuietly(listener);
-    }
+    await this.transport?.close();
     // close() may run twice (a test closes the bus before the app does); a pool ends once.
     const deliveryPool = this.deliveryPool;
     this.deliveryPool = null;
@@ -175,39 +170,17 @@ export class EventBus {
     this.flushScheduled = false;
     const events = this.outbox;
     this.outbox = [];
-    const pool = this.database.pool;
-    if (!pool || events.length === 0) return;
+    const transport = this.transport;
+    if (!transport || events.length === 0) return;
     for (const payload of packPayloads(this.instanceId, events)) {
       try {
-        await pool.query('SELECT pg_notify($1, $2)', [CHANNEL, payload]);
+        await transport.send(payload);
       } catch (error) {
         this.log.error(
           { err: error },
-          'NOTIFY failed; other instances miss these events until replay',
+          'events not sent to other instances; they miss them until replay',
         );
       }
-    }
-  }
-
-  private async connectListener(): Promise<void> {
-    const pool = this.database.pool;
-    if (!pool || this.closed) return;
-    try {
-      const client = await pool.connect();
-      client.on('notification', (message) => {
-        if (message.channel === CHANNEL && message.payload) this.receive(message.payload);
-      });
-      client.on('error', (error) => {
-        this.log.warn({ err: error }, 'LISTEN connection lost; reconnecting');
-        if (this.listener === client) this.listener = null;
-        releaseQuietly(client);
-        if (!this.closed) setTimeout(() => void this.connectListener(), 1000).unref();
-      });
-      await client.query(`LISTEN ${CHANNEL}`);
-      this.listener = client;
-    } catch (error) {
-      this.log.warn({ err: error }, 'could not LISTEN; retrying');
-      setTimeout(() => void this.connectListener(), 1000).unref();
     }
   }
 
@@ -228,28 +201,15 @@ function isAccessRevoked(event: BusEvent): event is AccessRevokedEvent {
 }
 
 /**
- * Gives a broken or finished LISTEN connection back to the pool, destroyed. A connection the
- * server ends reports twice (its FATAL message, then the closed socket); a second release would
- * throw outside any handler and stop the process, so later reports are swallowed.
- */
-function releaseQuietly(client: pg.PoolClient): void {
-  client.removeAllListeners('error');
-  client.on('error', () => {});
-  client.release(true);
-}
-
-/**
  * Sends events to every instance listening on the database, from a process that runs no bus
  * (the admin command line, whose revocations must close streams on running servers).
  */
 export async function notifyInstances(
-  pool: pg.Pool,
+  transport: BusTransport,
   from: string,
   events: BusEvent[],
 ): Promise<void> {
-  for (const payload of packPayloads(from, events)) {
-    await pool.query('SELECT pg_notify($1, $2)', [CHANNEL, payload]);
-  }
+  for (const payload of packPayloads(from, events)) await transport.send(payload);
 }
 
 /** Splits events into NOTIFY payloads that each stay under the size limit (ids are ASCII). */

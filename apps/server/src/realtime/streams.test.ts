@@ -6,6 +6,7 @@ import { runAdminCommand } from '../cli/admin.ts';
 import { loadConfig } from '../config.ts';
 import { createSession } from '../modules/auth/auth.service.ts';
 import { grantMembership } from '../modules/streamers/streamers.service.ts';
+import { busTransportFor } from './bus-transports.ts';
 import { notifyInstances, type BusEvent } from './event-bus.ts';
 import { buildStreamer, buildUser } from '../../test/factories.ts';
 import { openSse, type SseClient } from '../../test/sse-client.ts';
@@ -312,7 +313,9 @@ describe('live streams: caps and the right to see them', () => {
       };
       await runAdminCommand(database.db, ['revoke', 'capped', removed.email], context);
       await runAdminCommand(database.db, ['reset-password', reset.email], context);
-      await notifyInstances(database.pool!, 'admin-cli', revocations);
+      const transport = busTransportFor(config, database.pool, console)!;
+      await notifyInstances(transport, 'admin-cli', revocations);
+      await transport.close();
       await Promise.all(streams.map((stream) => ends(stream)));
     },
   );

@@ -17,7 +17,13 @@ export type RecordedRequest = {
   body: unknown;
 };
 
-export type FakeReply = { status: number; body: unknown; headers?: Record<string, string> };
+export type FakeReply = {
+  status: number;
+  body: unknown;
+  headers?: Record<string, string>;
+  /** Sent as it is instead of `body` as JSON (an HTML page); set content-type in `headers`. */
+  text?: string;
+};
 
 type Fault =
   { kind: 'status'; status: number } | { kind: 'lost-answer'; status: number } | { kind: 'hang' };
@@ -104,7 +110,7 @@ export async function startFakeHttpServer(options: {
 
 function send(outgoing: http.ServerResponse, reply: FakeReply): void {
   outgoing.writeHead(reply.status, { 'content-type': 'application/json', ...reply.headers });
-  outgoing.end(JSON.stringify(reply.body));
+  outgoing.end(reply.text ?? JSON.stringify(reply.body));
 }
 
 function parseBody(rawBody: string): unknown {

@@ -9,6 +9,7 @@ import {
   SITE_MESSAGES,
   UPLOAD_MESSAGES,
   VOICE_MESSAGES,
+  YOUTUBE_MESSAGES,
 } from '@shabaash/core';
 
 import { ApiError, GENERIC_ERROR_MESSAGE } from './api';
@@ -88,6 +89,10 @@ export const API_ERROR_TEXT: Readonly<Record<string, string>> = {
   voice_upload_expired: VOICE_MESSAGES.uploadExpired,
   voice_upload_claimed: VOICE_MESSAGES.uploadClaimed,
   voice_not_found: 'This voice message does not exist.',
+  // YouTube chat (`youtube_unavailable` names what the operator has not set up: not here).
+  youtube_invalid_state: YOUTUBE_MESSAGES.invalidState,
+  youtube_exchange_failed: YOUTUBE_MESSAGES.exchangeFailed,
+  youtube_no_channel: YOUTUBE_MESSAGES.noChannel,
 };
 
 /** The text for a failed API call: the catalog's for its code, else the server's own message. */

@@ -20,8 +20,9 @@ import { InboxPanel } from './inbox-panel';
 import { prefillFromLead, type StreamerPrefill } from './lead-to-streamer';
 import { SitePanel } from './site-panel';
 import { StreamersPanel } from './streamers-panel';
+import { YOUTUBE_QUOTA_TEXT, YoutubeQuotaPanel } from './youtube-quota-panel';
 
-type Section = 'streamers' | 'inbox' | 'site' | 'audit' | 'plans' | 'backups';
+type Section = 'streamers' | 'inbox' | 'site' | 'audit' | 'plans' | 'backups' | 'youtube';
 
 const SECTIONS: Array<TabItem<Section>> = [
   { value: 'streamers', label: ADMIN_TEXT.streamersTab },
@@ -30,6 +31,7 @@ const SECTIONS: Array<TabItem<Section>> = [
   { value: 'audit', label: ADMIN_TEXT.auditTab },
   { value: 'plans', label: ADMIN_TEXT.plansTab },
   { value: 'backups', label: BACKUPS_TEXT.tab },
+  { value: 'youtube', label: YOUTUBE_QUOTA_TEXT.tab },
 ];
 
 /**
@@ -88,6 +90,7 @@ function AdminConsole({ user }: { user: AuthUser }) {
         {section === 'audit' && <AuditPanel />}
         {section === 'backups' && <BackupsPanel />}
         {section === 'plans' && <PlanPurchasesPanel />}
+        {section === 'youtube' && <YoutubeQuotaPanel />}
       </Tabs>
     </DashboardShell>
   );

@@ -1,5 +1,6 @@
 import { Settings } from 'lucide-react';
 import { useState } from 'react';
+import { useSearchParams } from 'react-router';
 
 import { Button } from '../../components/ui/button';
 import {
@@ -19,14 +20,17 @@ import { PageSettingsForm } from './page-settings-form';
 import { SETTINGS_TEXT } from './settings.constants';
 import { SpeechSettingsForm } from './speech-settings-form';
 import { useStreamerSettings } from './settings.queries';
+import { YoutubeChatSection } from './youtube-chat-section';
+import { YOUTUBE_TEXT } from './youtube-chat.constants';
 
-type Section = 'page' | 'money' | 'alerts' | 'moderation';
+type Section = 'page' | 'money' | 'alerts' | 'moderation' | 'youtube';
 
 const SECTIONS: Array<TabItem<Section>> = [
   { value: 'page', label: SETTINGS_TEXT.pageTab },
   { value: 'money', label: SETTINGS_TEXT.moneyTab },
   { value: 'alerts', label: SETTINGS_TEXT.alertsTab },
   { value: 'moderation', label: SETTINGS_TEXT.moderationTab },
+  { value: 'youtube', label: YOUTUBE_TEXT.tab },
 ];
 
 /**
@@ -36,7 +40,10 @@ const SECTIONS: Array<TabItem<Section>> = [
  */
 export function SettingsPanel({ slug }: { slug: string }) {
   const query = useStreamerSettings(slug);
-  const [section, setSection] = useState<Section>('page');
+  // `?section=` opens one directly (Google's sign-in returns to the YouTube section so).
+  const [searchParams] = useSearchParams();
+  const requested = SECTIONS.find((item) => item.value === searchParams.get('section'));
+  const [section, setSection] = useState<Section>(requested?.value ?? 'page');
 
   return (
     <Card data-settings-panel={slug}>
@@ -81,6 +88,7 @@ export function SettingsPanel({ slug }: { slug: string }) {
             {section === 'moderation' && (
               <ModerationSettingsForm slug={slug} settings={query.data} />
             )}
+            {section === 'youtube' && <YoutubeChatSection slug={slug} />}
           </Tabs>
         )}
       </CardContent>
