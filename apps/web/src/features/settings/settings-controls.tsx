@@ -1,6 +1,8 @@
 import type { ComponentProps, ReactNode } from 'react';
 
 import { Button } from '../../components/ui/button';
+import { Field } from '../../components/ui/field';
+import { Input } from '../../components/ui/input';
 import { cn } from '../../lib/cn';
 import { SETTINGS_TEXT } from './settings.constants';
 
@@ -111,6 +113,40 @@ export function SaveBar({
           </>
         )}
       </div>
+    </div>
+  );
+}
+
+/** A text in each language, Hindi and English side by side: what speech reads, what chat posts. */
+export type LanguageTemplates = { hi: string; en: string };
+
+/** The Hindi and English templates of one setting (speech, YouTube chat), one field each. */
+export function LanguageTemplateFields({
+  templates,
+  labels,
+  hint,
+  onChange,
+}: {
+  templates: LanguageTemplates;
+  labels: LanguageTemplates;
+  hint: string;
+  onChange: (templates: LanguageTemplates) => void;
+}) {
+  return (
+    <div className="grid gap-4 sm:grid-cols-2">
+      <Field label={labels.hi} hint={hint}>
+        <Input
+          lang="hi"
+          value={templates.hi}
+          onChange={(event) => onChange({ ...templates, hi: event.target.value })}
+        />
+      </Field>
+      <Field label={labels.en} hint={hint}>
+        <Input
+          value={templates.en}
+          onChange={(event) => onChange({ ...templates, en: event.target.value })}
+        />
+      </Field>
     </div>
   );
 }

@@ -16,7 +16,7 @@ import { toast } from '../../lib/lazy-toast';
 import { useClearSessionOnUnauthorized } from '../auth/require-session';
 import { viewerQueryKey } from '../auth/session-query-keys';
 import { useSession } from '../auth/use-session';
-import { CheckboxField, SaveBar, Select } from './settings-controls';
+import { CheckboxField, LanguageTemplateFields, SaveBar, Select } from './settings-controls';
 import { SETTINGS_TEXT } from './settings.constants';
 import { firstProblem, rupeesText } from './settings-form';
 import { fetchSpeechSettings, previewSpeech, saveSpeechSettings } from './speech-settings.api';
@@ -232,25 +232,12 @@ function SpeechForm({ slug, loaded }: { slug: string; loaded: SpeechSettingsResp
         {voiceSelect('hi', SPEECH_TEXT.voiceHiLabel)}
         {voiceSelect('en', SPEECH_TEXT.voiceEnLabel)}
       </div>
-      <div className="grid gap-4 sm:grid-cols-2">
-        <Field label={SPEECH_TEXT.templateHiLabel} hint={SPEECH_TEXT.templateHint}>
-          <Input
-            lang="hi"
-            value={draft.templates.hi}
-            onChange={(event) =>
-              update({ templates: { ...draft.templates, hi: event.target.value } })
-            }
-          />
-        </Field>
-        <Field label={SPEECH_TEXT.templateEnLabel} hint={SPEECH_TEXT.templateHint}>
-          <Input
-            value={draft.templates.en}
-            onChange={(event) =>
-              update({ templates: { ...draft.templates, en: event.target.value } })
-            }
-          />
-        </Field>
-      </div>
+      <LanguageTemplateFields
+        templates={draft.templates}
+        labels={{ hi: SPEECH_TEXT.templateHiLabel, en: SPEECH_TEXT.templateEnLabel }}
+        hint={SPEECH_TEXT.templateHint}
+        onChange={(templates) => update({ templates })}
+      />
       <CheckboxField
         label={SPEECH_TEXT.readVoiceTipsLabel}
         hint={SPEECH_TEXT.readVoiceTipsHint}

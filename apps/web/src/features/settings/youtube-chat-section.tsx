@@ -16,7 +16,7 @@ import { toast } from '../../lib/lazy-toast';
 import { useClearSessionOnUnauthorized } from '../auth/require-session';
 import { viewerQueryKey } from '../auth/session-query-keys';
 import { useSession } from '../auth/use-session';
-import { CheckboxField, SaveBar } from './settings-controls';
+import { CheckboxField, LanguageTemplateFields, SaveBar } from './settings-controls';
 import { firstProblem, rupeesText } from './settings-form';
 import { SETTINGS_TEXT } from './settings.constants';
 import {
@@ -288,25 +288,12 @@ function YoutubeSettingsForm({
           />
         </Field>
       </div>
-      <div className="grid gap-4 sm:grid-cols-2">
-        <Field label={YOUTUBE_TEXT.templateHiLabel} hint={YOUTUBE_TEXT.templateHint}>
-          <Input
-            lang="hi"
-            value={draft.templates.hi}
-            onChange={(event) =>
-              update({ templates: { ...draft.templates, hi: event.target.value } })
-            }
-          />
-        </Field>
-        <Field label={YOUTUBE_TEXT.templateEnLabel} hint={YOUTUBE_TEXT.templateHint}>
-          <Input
-            value={draft.templates.en}
-            onChange={(event) =>
-              update({ templates: { ...draft.templates, en: event.target.value } })
-            }
-          />
-        </Field>
-      </div>
+      <LanguageTemplateFields
+        templates={draft.templates}
+        labels={{ hi: YOUTUBE_TEXT.templateHiLabel, en: YOUTUBE_TEXT.templateEnLabel }}
+        hint={YOUTUBE_TEXT.templateHint}
+        onChange={(templates) => update({ templates })}
+      />
       <SaveBar
         isDirty={isDirty}
         isSaving={save.isPending}
