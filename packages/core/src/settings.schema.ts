@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { ALERT_DESIGN_MESSAGES } from './alert-design.ts';
+import { variationDesignSchema } from './alert-design.schema.ts';
 import { ALERT_TIMING } from './alert-timing.ts';
 import { brandColorSchema, registerRequestSchema, slugSchema } from './auth.schema.ts';
 import { DONATION_TYPES } from './donations.ts';
@@ -253,6 +255,8 @@ export const alertVariationSchema = z.strictObject({
   image_media_id: z.uuid(SETTINGS_MESSAGES.mediaUnknown).nullable(),
   template: alertTemplateSchema,
   sound_min_amount_paise: tierPaiseSchema,
+  /** How it looks (issue 33); left out: the classic dark card at the top centre. */
+  design: variationDesignSchema,
 });
 export type AlertVariation = z.output<typeof alertVariationSchema>;
 
@@ -285,6 +289,13 @@ export const alertSettingsSchema = z
         });
       }
       seen.add(key);
+      if (variation.image_media_id !== null && variation.design.bundled_image !== null) {
+        context.addIssue({
+          code: 'custom',
+          path: ['variations', index, 'design', 'bundled_image'],
+          message: ALERT_DESIGN_MESSAGES.imageTwice,
+        });
+      }
     }
   });
 export type AlertSettings = z.output<typeof alertSettingsSchema>;

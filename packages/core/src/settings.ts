@@ -1,3 +1,4 @@
+import { DEFAULT_ALERT_DESIGN, bundledImagePath, type AlertDesign } from './alert-design.ts';
 import { ALERT_TIMING } from './alert-timing.ts';
 import type { AuthUser } from './auth.ts';
 import {
@@ -7,7 +8,12 @@ import {
   type DonationType,
 } from './donations.ts';
 import { formatRupees } from './money.ts';
-import type { AlertSettings, HyperemoteTiers, SocialLink } from './settings.schema.ts';
+import type {
+  AlertSettings,
+  AlertVariation,
+  HyperemoteTiers,
+  SocialLink,
+} from './settings.schema.ts';
 
 /**
  * Creator self-service settings and the admin console (issue 10): the limits and words the
@@ -172,6 +178,15 @@ export const BUNDLED_SOUNDS = [
   { id: 'coins', name: 'Coins' },
   { id: 'fanfare', name: 'Fanfare' },
   { id: 'pop', name: 'Pop' },
+  // The themes' own sounds (alert-design.ts), each named after its theme.
+  { id: 'cricket-sixer', name: 'Cricket sixer' },
+  { id: 'diwali-lights', name: 'Diwali lights' },
+  { id: 'holi-colours', name: 'Holi colours' },
+  { id: 'bollywood-marquee', name: 'Bollywood marquee' },
+  { id: 'kite-festival', name: 'Kite festival' },
+  { id: 'chai-break', name: 'Chai break' },
+  { id: 'neon-arcade', name: 'Neon arcade' },
+  { id: 'royal-gold', name: 'Royal gold' },
 ] as const;
 export type BundledSoundId = (typeof BUNDLED_SOUNDS)[number]['id'];
 
@@ -184,13 +199,31 @@ export function mediaPath(mediaId: string): string {
   return `/media/files/${mediaId}`;
 }
 
+/** Where a variation's sound is fetched from; null: it plays none. */
+export function alertSoundUrlOf(variation: Pick<AlertVariation, 'sound'>): string | null {
+  const { sound } = variation;
+  if (sound.kind === 'bundled') return bundledSoundPath(sound.id);
+  if (sound.kind === 'upload') return mediaPath(sound.media_id);
+  return null;
+}
+
+/** Where a variation's image is fetched from: its upload, else its theme's image, else none. */
+export function alertImageUrlOf(
+  variation: Pick<AlertVariation, 'image_media_id'> & { design?: AlertDesign | null },
+): string | null {
+  if (variation.image_media_id) return mediaPath(variation.image_media_id);
+  const bundled = variation.design?.bundled_image ?? null;
+  return bundled ? bundledImagePath(bundled) : null;
+}
+
 export const ALERT_TEMPLATE_PLACEHOLDERS = ['{name}', '{amount}'] as const;
 export const DEFAULT_ALERT_TEMPLATE = '{name} tipped {amount}';
 
 /** What plays when the streamer has set nothing: one variation per donation type. */
 export const DEFAULT_ALERT_SETTINGS: AlertSettings = {
   text_alert_max_ms: ALERT_TIMING.textAlertMaxMs,
-  variations: DONATION_TYPES.map((type) => ({
+  // Marked pure so the pages that never read it (the donation page) leave it out.
+  variations: /* @__PURE__ */ DONATION_TYPES.map((type) => ({
     id: `default-${type}`,
     donation_type: type,
     min_amount_paise: 0,
@@ -199,6 +232,7 @@ export const DEFAULT_ALERT_SETTINGS: AlertSettings = {
     image_media_id: null,
     template: DEFAULT_ALERT_TEMPLATE,
     sound_min_amount_paise: 0,
+    design: DEFAULT_ALERT_DESIGN,
   })),
 };
 

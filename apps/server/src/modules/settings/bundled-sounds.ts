@@ -1,14 +1,26 @@
 import { BUNDLED_SOUNDS, type BundledSoundId } from '@shabaash/core';
 
 /**
- * The bundled alert sounds, synthesised once at first use as small 16-bit mono WAV files: no
+ * The bundled alert sounds (the classic four and the alert themes' own, issue 33), synthesised once at first use as small 16-bit mono WAV files: no
  * binary assets in the repository, the same bytes on every instance, and nothing a streamer
  * uploaded. Each sound is a few notes with a soft attack and an exponential decay.
  */
 
 const SAMPLE_RATE = 22_050;
 
-type Note = { hz: number; startMs: number; lengthMs: number; gain?: number };
+/** `bell` rings with its octave; `square` is a chiptune buzz; `pluck` decays fast, like a string. */
+type Note = {
+  hz: number;
+  startMs: number;
+  lengthMs: number;
+  gain?: number;
+  wave?: 'bell' | 'square' | 'pluck';
+};
+
+/** A run of notes `stepMs` apart, each `lengthMs` long. */
+function run(hzs: number[], stepMs: number, lengthMs: number, extra: Partial<Note> = {}): Note[] {
+  return hzs.map((hz, index) => ({ hz, startMs: index * stepMs, lengthMs, ...extra }));
+}
 
 const RECIPES: Record<BundledSoundId, Note[]> = {
   // A bright two-note bell.
@@ -32,6 +44,47 @@ const RECIPES: Record<BundledSoundId, Note[]> = {
   ],
   // One short low blip.
   pop: [{ hz: 660, startMs: 0, lengthMs: 180 }],
+  // The themes' own sounds (issue 33). A bat's crack, then the crowd's rising cheer of notes.
+  'cricket-sixer': [
+    { hz: 180, startMs: 0, lengthMs: 90, wave: 'square', gain: 0.6 },
+    ...run([392, 494, 587, 784, 988], 110, 380).map((note) => ({
+      ...note,
+      startMs: note.startMs + 120,
+    })),
+  ],
+  // Soft twinkling lamps: high bells scattered over a warm low note.
+  'diwali-lights': [
+    { hz: 261.6, startMs: 0, lengthMs: 1400, gain: 0.4 },
+    ...run([1568, 2093, 1760, 2349, 1976, 2637], 140, 500, { gain: 0.5 }),
+  ],
+  // A bouncy, playful splash of plucked notes.
+  'holi-colours': run([523.3, 784, 659.3, 1046.5, 880, 1318.5, 1046.5], 90, 260, { wave: 'pluck' }),
+  // A filmi flourish: a descending run into a big held chord.
+  'bollywood-marquee': [
+    ...run([1174.7, 1046.5, 880, 784, 698.5, 587.3], 70, 160, { wave: 'pluck', gain: 0.6 }),
+    { hz: 587.3, startMs: 450, lengthMs: 1100 },
+    { hz: 740, startMs: 450, lengthMs: 1100, gain: 0.7 },
+    { hz: 880, startMs: 450, lengthMs: 1100, gain: 0.7 },
+  ],
+  // A kite climbing: a slow rising glide of soft notes.
+  'kite-festival': run([440, 494, 554.4, 659.3, 740, 880], 120, 420, { gain: 0.7 }),
+  // Two spoon-on-glass clinks.
+  'chai-break': [
+    { hz: 2637, startMs: 0, lengthMs: 300, gain: 0.8 },
+    { hz: 3136, startMs: 30, lengthMs: 260, gain: 0.4 },
+    { hz: 2637, startMs: 260, lengthMs: 420, gain: 0.8 },
+  ],
+  // An arcade coin: two square-wave blips.
+  'neon-arcade': [
+    { hz: 987.8, startMs: 0, lengthMs: 90, wave: 'square' },
+    { hz: 1318.5, startMs: 90, lengthMs: 400, wave: 'square' },
+  ],
+  // A stately low fanfare.
+  'royal-gold': [
+    ...run([392, 392, 523.3], 180, 220),
+    { hz: 659.3, startMs: 540, lengthMs: 900 },
+    { hz: 523.3, startMs: 540, lengthMs: 900, gain: 0.6 },
+  ],
 };
 
 const cache = new Map<BundledSoundId, Buffer>();
@@ -58,15 +111,23 @@ function synthesise(notes: Note[]): Int16Array {
     const attack = Math.floor(0.005 * SAMPLE_RATE);
     for (let index = 0; index < length && start + index < samples.length; index += 1) {
       const t = index / SAMPLE_RATE;
-      const envelope = Math.min(1, index / attack) * Math.exp((-5 * index) / length);
-      // A touch of the octave above makes it ring like a bell rather than beep.
-      const tone =
-        Math.sin(2 * Math.PI * note.hz * t) + 0.3 * Math.sin(2 * Math.PI * note.hz * 2 * t);
+      const decay = note.wave === 'pluck' ? 9 : 5;
+      const envelope = Math.min(1, index / attack) * Math.exp((-decay * index) / length);
+      const tone = waveAt(note.wave ?? 'bell', note.hz, t);
       samples[start + index] = (samples[start + index] ?? 0) + tone * envelope * (note.gain ?? 1);
     }
   }
   const peak = samples.reduce((max, sample) => Math.max(max, Math.abs(sample)), 1e-9);
   return Int16Array.from(samples, (sample) => Math.round((sample / peak) * 0.8 * 32_767));
+}
+
+function waveAt(wave: NonNullable<Note['wave']>, hz: number, t: number): number {
+  const phase = 2 * Math.PI * hz * t;
+  // A softened square (a few odd harmonics), so it buzzes without aliasing harshly.
+  if (wave === 'square') return Math.sin(phase) + Math.sin(3 * phase) / 3 + Math.sin(5 * phase) / 5;
+  // A touch of the octave above makes it ring like a bell rather than beep.
+  const octave = wave === 'pluck' ? 0.5 : 0.3;
+  return Math.sin(phase) + octave * Math.sin(2 * phase);
 }
 
 function encodeWav(pcm: Int16Array): Buffer {

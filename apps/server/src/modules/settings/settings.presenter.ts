@@ -1,11 +1,12 @@
 import {
+  alertDesignOf,
+  alertImageUrlOf,
+  alertSoundUrlOf,
   blockedWordsOf,
   DEFAULT_ALERT_SETTINGS,
   DEFAULT_HYPEREMOTE_TIERS,
   DEFAULT_MOBILE_DIALOG_TITLE,
   DEFAULT_PRESET_AMOUNTS_PAISE,
-  bundledSoundPath,
-  mediaPath,
   type AlertMedia,
   type AlertSettings,
   type AlertVariation,
@@ -52,13 +53,25 @@ export function settingsStateOf(streamer: Streamer): SettingsState {
       hyperemote_tiers: streamer.hyperemoteTiers ?? DEFAULT_HYPEREMOTE_TIERS,
       preset_amounts_paise: streamer.presetAmountsPaise ?? [...DEFAULT_PRESET_AMOUNTS_PAISE],
     },
-    // Alert settings saved before the text alert cap existed lack it: the default fills in.
-    alerts: { ...DEFAULT_ALERT_SETTINGS, ...streamer.alertSettings },
+    // Alert settings saved before the text alert cap existed lack it, and variations saved
+    // before the designer (issue 33) lack a design: the defaults fill in.
+    alerts: alertSettingsOf(streamer.alertSettings),
     moderation: {
       moderation_mode: streamer.moderationMode,
       blocked_words: streamer.blockedWords,
       hide_amounts_from_moderators: streamer.hideAmountsFromModerators,
     },
+  };
+}
+
+function alertSettingsOf(saved: AlertSettings | null): AlertSettings {
+  const alerts = { ...DEFAULT_ALERT_SETTINGS, ...saved };
+  return {
+    ...alerts,
+    variations: alerts.variations.map((variation) => ({
+      ...variation,
+      design: alertDesignOf(variation),
+    })),
   };
 }
 
@@ -113,9 +126,6 @@ export function presentOverlaySettings(streamer: Streamer): OverlaySettings {
 }
 
 function presentOverlayVariation(variation: AlertVariation): OverlayAlertVariation {
-  const { sound, image_media_id: imageMediaId, ...rest } = variation;
-  let soundUrl: string | null = null;
-  if (sound.kind === 'bundled') soundUrl = bundledSoundPath(sound.id);
-  if (sound.kind === 'upload') soundUrl = mediaPath(sound.media_id);
-  return { ...rest, sound_url: soundUrl, image_url: imageMediaId ? mediaPath(imageMediaId) : null };
+  const { sound: _sound, image_media_id: _imageMediaId, ...rest } = variation;
+  return { ...rest, sound_url: alertSoundUrlOf(variation), image_url: alertImageUrlOf(variation) };
 }

@@ -1,4 +1,5 @@
 import {
+  DEFAULT_ALERT_DESIGN,
   DEFAULT_ALERT_SETTINGS,
   DEFAULT_HYPEREMOTE_TIERS,
   DEFAULT_MOBILE_DIALOG_TITLE,
@@ -394,6 +395,8 @@ describe('settings API', () => {
         image_url: null,
         template: '{name} just dropped {amount}!',
         sound_min_amount_paise: 10_000,
+        // Saved without a design, it keeps the classic look (issue 33).
+        design: DEFAULT_ALERT_DESIGN,
       });
       const refused = await testApp.app.inject({
         method: 'GET',

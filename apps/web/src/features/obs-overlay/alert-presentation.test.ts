@@ -1,4 +1,8 @@
-import type { OverlayAlert, OverlayAlertVariation } from '@shabaash/core';
+import {
+  DEFAULT_ALERT_DESIGN,
+  type OverlayAlert,
+  type OverlayAlertVariation,
+} from '@shabaash/core';
 import { describe, expect, it } from 'vitest';
 
 import { presentAlert } from './alert-presentation';
@@ -32,6 +36,7 @@ function buildVariation(overrides: Partial<OverlayAlertVariation> = {}): Overlay
     sound_min_amount_paise: 20_000,
     sound_url: '/media/sounds/fanfare.wav',
     image_url: '/media/files/image',
+    design: DEFAULT_ALERT_DESIGN,
     ...overrides,
   };
 }
@@ -50,7 +55,18 @@ describe('presentAlert', () => {
       soundUrl: null,
       isAudible: true,
       typingMsPerCharacter: 50,
+      // The classic look: a dark card at the top centre.
+      design: DEFAULT_ALERT_DESIGN,
     });
+  });
+
+  it("carries the variation's design", () => {
+    const design = {
+      ...DEFAULT_ALERT_DESIGN,
+      position: 'bottom-left' as const,
+      font: 'teko' as const,
+    };
+    expect(presentAlert(buildAlert(15_000), [buildVariation({ design })]).design).toEqual(design);
   });
 
   it("caps a long text alert at the streamer's limit and types it faster to finish in time", () => {

@@ -1,9 +1,12 @@
 import {
+  DEFAULT_ALERT_DESIGN,
   DEFAULT_ALERT_TEMPLATE,
+  alertDesignOf,
   alertDurationMs,
   renderAlertTemplate,
   resolveAlertVariation,
   typingMsPerCharacter,
+  type AlertDesign,
   type AlertTextPart,
   type OverlayAlert,
   type OverlayAlertVariation,
@@ -21,6 +24,8 @@ export type AlertPresentation = {
   isAudible: boolean;
   /** How fast the message is typed so it is whole before the alert leaves (0: all at once). */
   typingMsPerCharacter: number;
+  /** How the card looks and where it sits (issue 33). */
+  design: AlertDesign;
 };
 
 /**
@@ -47,5 +52,6 @@ export function presentAlert(
     imageUrl: variation?.image_url ?? null,
     soundUrl: isAudible ? (variation?.sound_url ?? null) : null,
     isAudible,
+    design: variation ? alertDesignOf(variation) : DEFAULT_ALERT_DESIGN,
   };
 }

@@ -1,5 +1,3 @@
-import './obs-overlay.css';
-
 import { AlertCard } from './components/alert-card';
 import { ConnectionIndicator } from './components/connection-indicator';
 import { InvalidTokenNotice, ValidatingNotice } from './components/overlay-notice';
@@ -26,7 +24,7 @@ function OverlayStage({ slug, token }: { slug: string; token: string }) {
     return <InvalidTokenNotice message={overlay.invalidMessage ?? OVERLAY_TEXT.invalidToken} />;
   }
   return (
-    <main className="pointer-events-none fixed inset-0 overflow-hidden">
+    <main className="alert-frame pointer-events-none fixed inset-0 overflow-hidden">
       {overlay.streamerName === null && <ValidatingNotice />}
       {overlay.nowPlaying && (
         // A replay right after its alert is a new card: its sound and typing start over.

@@ -35,6 +35,8 @@ export const INITIAL_OVERLAY_SNAPSHOT: OverlaySnapshot = {
 
 /** An acknowledgement that fails for a network blip is worth a couple more tries. */
 const ACK_RETRY_DELAYS_MS = [1000, 5000];
+/** The longest the first alerts wait for the streamer's settings (one small read, in parallel). */
+const SETTINGS_WAIT_MS = 3000;
 
 /**
  * Wires one overlay together: the alert stream feeds the player, OBS's show/hide events pause
@@ -56,6 +58,12 @@ export class OverlayController {
   private textAlertMaxMs: number | undefined;
   /** Counts settings received, so a slow read never overwrites a newer live change. */
   private settingsVersion = 0;
+  /**
+   * Alerts that came before the first settings read was over (the backlog sent on connect
+   * races it): they wait for it, so even the first alert wears the streamer's design (issue
+   * 33). null once settings are in, or the read failed, or SETTINGS_WAIT_MS passed.
+   */
+  private alertsBeforeSettings: OverlayAlert[] | null = [];
   private isStopped = false;
 
   constructor(
@@ -103,7 +111,10 @@ export class OverlayController {
         this.player.dispose();
         this.update({ invalidMessage, nowPlaying: null });
       },
-      onAlert: (alert) => this.player.enqueue(alert),
+      onAlert: (alert) => {
+        if (this.alertsBeforeSettings) this.alertsBeforeSettings.push(alert);
+        else this.player.enqueue(alert);
+      },
       onSettings: (settings) => this.applySettings(settings),
       onControl: (control) => this.controls.handleControl(control),
       onReplay: (replay) => this.controls.handleReplay(replay),
@@ -113,6 +124,9 @@ export class OverlayController {
   start(): void {
     this.stopWatchingObs = watchObsSource((isOnScreen) => this.player.setPaused(!isOnScreen));
     this.stream.start();
+    // A settings read that hangs never holds alerts back for long.
+    const timer = setTimeout(() => this.settingsSettled(), SETTINGS_WAIT_MS);
+    this.pendingTimers.add(timer);
   }
 
   stop(): void {
@@ -130,6 +144,14 @@ export class OverlayController {
     this.settingsVersion += 1;
     this.variations = settings.alert_variations;
     this.textAlertMaxMs = settings.text_alert_max_ms;
+    this.settingsSettled();
+  }
+
+  /** Plays the alerts that waited for the first settings, in the order they came. */
+  private settingsSettled(): void {
+    const waiting = this.alertsBeforeSettings;
+    this.alertsBeforeSettings = null;
+    for (const alert of waiting ?? []) this.player.enqueue(alert);
   }
 
   private async loadSettings(): Promise<void> {
@@ -141,6 +163,7 @@ export class OverlayController {
     } catch (error) {
       // Alerts keep the settings they had (or the spec's defaults) until the next connect.
       console.warn('Could not load the alert settings.', error);
+      this.settingsSettled();
     }
   }
 

@@ -104,7 +104,8 @@ export function AlertSettingsForm({
             />
           </Field>
         </div>
-        <aside className="flex flex-col gap-3 lg:sticky lg:top-4 lg:self-start">
+        {/* On a phone the preview comes first, above the controls it follows. */}
+        <aside className="order-first flex flex-col gap-3 lg:sticky lg:top-4 lg:order-none lg:self-start">
           <h3 className="text-base font-semibold text-slate-900">{SETTINGS_TEXT.previewTitle}</h3>
           {selected && <AlertPreview variation={selected} />}
           <Button

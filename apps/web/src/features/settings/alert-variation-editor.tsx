@@ -1,4 +1,6 @@
 import {
+  ALERT_THEMES,
+  BUNDLED_IMAGES,
   BUNDLED_SOUNDS,
   DONATION_TYPES,
   SETTINGS_LIMITS,
@@ -18,6 +20,10 @@ import { Field } from '../../components/ui/field';
 import { Input } from '../../components/ui/input';
 import { errorText } from '../../lib/api-error';
 import { cn } from '../../lib/cn';
+import { AlertDesignEditor } from './alert-design-editor';
+import { applyTheme, imageChoiceOf, withDesign, withImageChoice } from './alert-designer';
+import { DESIGNER_TEXT } from './alert-designer.constants';
+import { AlertThemePicker } from './alert-theme-picker';
 import { Select } from './settings-controls';
 import { DONATION_TYPE_LABELS, SETTINGS_TEXT, SOUND_LABELS } from './settings.constants';
 import { rupeesText } from './settings-form';
@@ -108,7 +114,7 @@ export function AlertVariationEditor({
         onSuccess: (uploaded) => {
           toast.success(SETTINGS_TEXT.mediaUploaded);
           if (kind === 'sound') update({ sound: { kind: 'upload', media_id: uploaded.id } });
-          else update({ image_media_id: uploaded.id });
+          else onChange(withImageChoice(variation, `media:${uploaded.id}`, BUNDLED_IMAGES));
         },
         onError: (error) => setProblem(errorText(error)),
       },
@@ -212,12 +218,19 @@ export function AlertVariationEditor({
         <div className="flex flex-col gap-2">
           <Field label={SETTINGS_TEXT.imageLabel}>
             <Select
-              value={variation.image_media_id ?? ''}
-              onChange={(event) => update({ image_media_id: event.target.value || null })}
+              value={imageChoiceOf(variation)}
+              onChange={(event) =>
+                onChange(withImageChoice(variation, event.target.value, BUNDLED_IMAGES))
+              }
             >
               <option value="">{SETTINGS_TEXT.imageNone}</option>
+              {ALERT_THEMES.map((theme) => (
+                <option key={theme.id} value={`bundled:${theme.id}`}>
+                  {DESIGNER_TEXT.themeImage(theme.name)}
+                </option>
+              ))}
               {images.map((image, index) => (
-                <option key={image.id} value={image.id}>
+                <option key={image.id} value={`media:${image.id}`}>
                   {`Uploaded image ${String(images.length - index)}`}
                 </option>
               ))}
@@ -246,6 +259,23 @@ export function AlertVariationEditor({
           </Button>
         </div>
       </div>
+      {/* The designer opens for the variation being edited, so the list stays short. */}
+      {isSelected && (
+        <div className="flex flex-col gap-4 border-t border-slate-200 pt-4">
+          <AlertThemePicker
+            current={variation.design.theme}
+            onApply={(theme) => {
+              onChange(applyTheme(variation, theme));
+              toast.success(DESIGNER_TEXT.themeApplied(theme.name));
+            }}
+          />
+          <h4 className="text-sm font-semibold text-slate-900">{DESIGNER_TEXT.designTitle}</h4>
+          <AlertDesignEditor
+            design={variation.design}
+            onChange={(patch) => onChange(withDesign(variation, patch))}
+          />
+        </div>
+      )}
       <div className="flex flex-wrap items-end justify-between gap-4">
         <div className="w-full sm:w-56">
           <RupeeBox

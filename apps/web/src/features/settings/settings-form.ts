@@ -1,4 +1,5 @@
 import {
+  DEFAULT_ALERT_DESIGN,
   STARTER_BLOCKED_WORDS,
   parseRupeeInput,
   validMoneySettingsSchema,
@@ -121,6 +122,7 @@ export function newVariation(type: DonationType, minAmountPaise: number): AlertV
     image_media_id: null,
     template: '{name} tipped {amount}',
     sound_min_amount_paise: 0,
+    design: DEFAULT_ALERT_DESIGN,
   };
 }
 

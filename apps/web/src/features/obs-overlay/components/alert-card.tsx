@@ -1,6 +1,10 @@
+import '../alert-fonts.css';
+import '../obs-overlay.css';
+
 import type { AlertTextPart, OverlayAlert } from '@shabaash/core';
 
 import { cn } from '../../../lib/cn';
+import { cardStyle, partColour, placementStyle } from '../alert-design-style';
 import type { NowPlaying } from '../alert-player';
 import { FALLBACK_EMOTE, HYPEREMOTE_EMOJIS } from '../hyperemote-emojis';
 import { OVERLAY_TEXT } from '../overlay.constants';
@@ -16,21 +20,25 @@ function emoteFor(alert: OverlayAlert): string | null {
 /** Past this many characters a message is set smaller (a tweet's worth still reads large). */
 const LONG_MESSAGE_CHARACTERS = 140;
 
-const HEADLINE_PART_CLASSES: Record<AlertTextPart['kind'], string | undefined> = {
-  text: undefined,
-  name: 'text-amber-300',
-  amount: 'text-emerald-300',
-};
-
 /**
- * One alert on stream, as the streamer's alert variation draws it (image, text, sound): who
- * tipped how much, the message typed out (or shown at once beside a
- * voice message, which plays), and for a hyperemote the emote rain. The card sizes with the
- * viewport, so it reads at 1920×1080 and at 800×600. Donor text is only ever React text.
+ * One alert on stream, as the streamer's alert variation draws it (design, image, text): who
+ * tipped how much, the message typed out (or shown at once beside a voice message, which
+ * plays), and for a hyperemote the emote rain. It sits in an alert frame (`.alert-frame`: the
+ * overlay's viewport, or the settings preview's scaled 1920×1080 box) and sizes with that
+ * frame, so it reads at 1920×1080 and at 800×600 and the preview shows exactly the stream.
+ * Donor text is only ever React text; the design reaches styles only through alert-design-style.
  */
-export function AlertCard({ nowPlaying }: { nowPlaying: NowPlaying }) {
+export function AlertCard({
+  nowPlaying,
+  isPreview = false,
+}: {
+  nowPlaying: NowPlaying;
+  /** In the settings preview: no emote rain over the page, no live region of its own. */
+  isPreview?: boolean;
+}) {
   const { alert, presentation, phase } = nowPlaying;
   const { donation } = alert;
+  const { design } = presentation;
   const hasVoice = donation.voice_url !== null;
   const { typed, rest } = useTypedText(
     donation.message,
@@ -44,69 +52,110 @@ export function AlertCard({ nowPlaying }: { nowPlaying: NowPlaying }) {
       : donation.is_sandbox
         ? OVERLAY_TEXT.sandboxBadge
         : null;
+  const imageUrl = design.layout === 'text' ? null : presentation.imageUrl;
+  const isBeside = design.layout === 'beside' && imageUrl !== null;
+  const hasBackground = design.background_color !== null;
   // The alert's sound, speech and voice message play in the overlay's audio sequence
   // (audio-sequence.ts), one after another, not here.
 
+  const text = (
+    <>
+      <p className="alert-card-headline leading-tight font-extrabold [overflow-wrap:anywhere]">
+        {presentation.headline.map((part: AlertTextPart, index) => (
+          <span
+            key={index}
+            data-part={part.kind}
+            style={part.kind === 'text' ? undefined : { color: partColour(design, part.kind) }}
+          >
+            {part.text}
+          </span>
+        ))}
+      </p>
+      {hasVoice && (
+        <p className="alert-card-voice font-semibold text-sky-200">
+          <span aria-hidden="true">🎤 </span>
+          {OVERLAY_TEXT.voiceMessage}
+        </p>
+      )}
+      {donation.message && (
+        <p
+          className={cn(
+            'leading-snug font-medium whitespace-pre-wrap [overflow-wrap:anywhere]',
+            // A long message gets smaller type, so the card stays a compact block that fits
+            // the stream rather than a screen-high box filling up line by line.
+            Array.from(donation.message).length > LONG_MESSAGE_CHARACTERS
+              ? 'alert-card-message-long'
+              : 'alert-card-message',
+          )}
+        >
+          <span data-overlay-message>{typed}</span>
+          {/* The untyped rest holds the card's final size, so it does not grow line by line. */}
+          <span aria-hidden="true" className="invisible">
+            {rest}
+          </span>
+        </p>
+      )}
+    </>
+  );
+
   return (
     <>
-      {emote && <HyperemoteRain emoji={emote} seed={alert.alert_id} />}
-      <div className="fixed inset-x-0 top-[6vh] flex justify-center px-[4vw]">
-        <article
-          role="status"
-          data-alert-id={alert.alert_id}
-          data-phase={phase}
-          className="overlay-card flex max-w-[min(90vw,72rem)] flex-col items-center gap-[1.5vmin] rounded-[3vmin] bg-slate-950/80 px-[5vmin] py-[3.5vmin] text-center text-white shadow-2xl ring-1 ring-white/15"
-        >
-          {badge && (
-            <span className="rounded-full bg-white/15 px-[2vmin] py-[0.5vmin] text-[clamp(0.75rem,2vmin,1.25rem)] font-semibold tracking-wide uppercase">
-              {badge}
-            </span>
-          )}
-          {presentation.imageUrl && (
-            <img
-              src={presentation.imageUrl}
-              alt=""
-              data-overlay-image
-              className="max-h-[30vh] max-w-[min(60vw,40rem)] object-contain"
-            />
-          )}
-          {emote && (
-            <span aria-hidden="true" className="text-[clamp(3rem,12vmin,8rem)] leading-none">
-              {emote}
-            </span>
-          )}
-          <p className="text-[clamp(1.5rem,5.5vmin,4.25rem)] leading-tight font-extrabold [overflow-wrap:anywhere]">
-            {presentation.headline.map((part, index) => (
-              <span key={index} className={HEADLINE_PART_CLASSES[part.kind]}>
-                {part.text}
-              </span>
-            ))}
-          </p>
-          {hasVoice && (
-            <p className="text-[clamp(1rem,3.2vmin,2.5rem)] font-semibold text-sky-200">
-              <span aria-hidden="true">🎤 </span>
-              {OVERLAY_TEXT.voiceMessage}
-            </p>
-          )}
-          {donation.message && (
-            <p
+      {emote && !isPreview && <HyperemoteRain emoji={emote} seed={alert.alert_id} />}
+      <div className="alert-stage" data-position={design.position}>
+        <div className="alert-placement" style={placementStyle(design)}>
+          <article
+            role={isPreview ? undefined : 'status'}
+            data-alert-id={alert.alert_id}
+            data-phase={phase}
+            data-layout={design.layout}
+            data-animation-in={design.animation_in}
+            data-animation-out={design.animation_out}
+            style={cardStyle(design)}
+            className={cn(
+              'alert-card relative flex items-center',
+              isBeside ? 'flex-row text-left' : 'flex-col text-center',
+              hasBackground ? 'shadow-2xl ring-1 ring-white/15' : 'alert-card-bare',
+            )}
+          >
+            {imageUrl && (
+              <img
+                src={imageUrl}
+                alt=""
+                decoding="async"
+                data-overlay-image
+                // An image that cannot load leaves the text alone on the card, not a broken icon.
+                onError={(event) => {
+                  event.currentTarget.hidden = true;
+                }}
+                className={cn(
+                  design.layout === 'behind'
+                    ? 'alert-card-image-behind'
+                    : isBeside
+                      ? 'alert-card-image-beside'
+                      : 'alert-card-image',
+                )}
+              />
+            )}
+            <div
               className={cn(
-                'leading-snug font-medium whitespace-pre-wrap [overflow-wrap:anywhere]',
-                // A long message gets smaller type, so the card stays a compact block that fits
-                // the stream rather than a screen-high box filling up line by line.
-                Array.from(donation.message).length > LONG_MESSAGE_CHARACTERS
-                  ? 'text-[clamp(0.875rem,2.4vmin,1.75rem)]'
-                  : 'text-[clamp(1.125rem,3.8vmin,3rem)]',
+                'alert-card-body relative flex flex-col',
+                isBeside ? 'items-start' : 'items-center',
               )}
             >
-              <span data-overlay-message>{typed}</span>
-              {/* The untyped rest holds the card's final size, so it does not grow line by line. */}
-              <span aria-hidden="true" className="invisible">
-                {rest}
-              </span>
-            </p>
-          )}
-        </article>
+              {badge && (
+                <span className="alert-card-badge rounded-full bg-white/15 font-semibold tracking-wide uppercase">
+                  {badge}
+                </span>
+              )}
+              {emote && (
+                <span aria-hidden="true" className="alert-card-emote leading-none">
+                  {emote}
+                </span>
+              )}
+              {text}
+            </div>
+          </article>
+        </div>
       </div>
     </>
   );
