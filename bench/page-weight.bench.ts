@@ -10,6 +10,7 @@
  * Same-run baseline: a minimal React 19 + react-dom page built now with the app's vite, served
  * by the same server (lib/chromium-web-server.ts). Run with `npm run bench -- page-weight`.
  */
+import { ALERT_THEMES, type AlertTheme, type AlertVariation } from '@shabaash/core';
 import { writeReport, type BudgetCheck } from './lib/budgets.ts';
 import {
   launchChromium,
@@ -72,14 +73,62 @@ function summarize(weight: PageWeight) {
   };
 }
 
+/**
+ * The overlay as it is on stream with each ready-made theme (issue 33): every variation of the
+ * streamer wears the theme, and a test alert plays right after load, so the theme's font,
+ * image and sound are fetched too. Scripts must stay within the overlay's budget with any.
+ */
+async function measureThemedOverlays(baseUrl: string) {
+  const call = async (path: string, method: string, token: string | null, body?: unknown) => {
+    const response = await fetch(`${baseUrl}${path}`, {
+      method,
+      headers: {
+        ...(token ? { authorization: `Bearer ${token}` } : {}),
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    if (!response.ok) throw new Error(`${method} ${path}: ${String(response.status)}`);
+    return (await response.json()) as Record<string, unknown>;
+  };
+  const login = await call('/api/auth/login', 'POST', null, {
+    email: 'admin@shabaash.local',
+    password: 'bench-admin-password',
+  });
+  const session = (login.session as { access_token: string }).access_token;
+  const settingsPath = `/api/streamers/${BENCH_STREAMER}/settings`;
+  const obs = await call(`/api/streamers/${BENCH_STREAMER}/obs-tokens`, 'POST', session);
+  const settings = (await call(settingsPath, 'GET', session)) as {
+    alerts: { text_alert_max_ms: number; variations: AlertVariation[] };
+  };
+  const themed: Array<{ theme: AlertTheme['id']; weight: ReturnType<typeof summarize> }> = [];
+  for (const theme of ALERT_THEMES) {
+    const variations = settings.alerts.variations.map((variation) => ({
+      ...variation,
+      design: { ...theme.design },
+      sound: { kind: 'bundled' as const, id: theme.sound },
+      image_media_id: null,
+    }));
+    await call(settingsPath, 'PATCH', session, { alerts: { ...settings.alerts, variations } });
+    const url = `${baseUrl}/${BENCH_STREAMER}/obs-alerts?token=${String(obs.token)}`;
+    const weight = await measurePageWeight(browser, url, async () => {
+      await call(`/api/streamers/${BENCH_STREAMER}/test-alert`, 'POST', session);
+    });
+    themed.push({ theme: theme.id, weight: summarize(weight) });
+  }
+  return themed;
+}
+
 const startedAt = Date.now();
 const server = await startBenchWebServer();
 const browser = await launchChromium();
 const results: Record<string, ReturnType<typeof summarize>> = {};
+let themedOverlays: Awaited<ReturnType<typeof measureThemedOverlays>> = [];
 try {
   for (const [name, pagePath] of Object.entries(PAGES)) {
     results[name] = summarize(await measurePageWeight(browser, `${server.url}${pagePath}`));
   }
+  themedOverlays = await measureThemedOverlays(server.url);
 } finally {
   await browser.close();
   await server.stop();
@@ -122,6 +171,22 @@ const checks: BudgetCheck[] = [
     baseline,
   },
 ];
+// The heaviest theme: the most bytes downloaded with it (scripts, styles, fonts, image, sound).
+const heaviest = themedOverlays
+  .map((entry) => ({
+    ...entry,
+    jsKib: entry.weight.until_network_quiet.js_gzip_kib,
+    allBytes: entry.weight.assets.reduce((total, asset) => total + asset.gzip_bytes, 0),
+  }))
+  .sort((a, b) => b.allBytes - a.allBytes)[0];
+checks.push({
+  what: `overlay page JS with a theme playing a test alert, heaviest of ${String(themedOverlays.length)} themes${heaviest ? ` (${heaviest.theme})` : ''} (gzip)`,
+  budget: '≤ 90 KB',
+  value: heaviest?.jsKib ?? null,
+  unit: 'KB',
+  met: heaviest !== undefined && heaviest.jsKib <= 90,
+  baseline,
+});
 
 writeReport({
   benchmark: 'page-weight',
@@ -135,6 +200,13 @@ writeReport({
     pages: Object.fromEntries(
       Object.entries(PAGES).map(([name, pagePath]) => [name, { path: pagePath, ...results[name] }]),
     ),
+    themed_overlays: themedOverlays.map(({ theme, weight }) => ({
+      theme,
+      js_gzip_kib: weight.until_network_quiet.js_gzip_kib,
+      css_gzip_kib: weight.until_network_quiet.css_gzip_kib,
+      all_assets_gzip_kib: kib(weight.assets.reduce((total, asset) => total + asset.gzip_bytes, 0)),
+      assets: weight.assets.map((asset) => `${asset.path} ${String(asset.gzip_bytes)} B`),
+    })),
     seconds: Math.round((Date.now() - startedAt) / 1000),
   },
 });

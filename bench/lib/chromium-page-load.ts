@@ -33,7 +33,8 @@ export const PHONE = {
 const QUIET_MS = 1000;
 const LOAD_LIMIT_MS = 20_000;
 
-export type AssetKind = 'script' | 'stylesheet';
+/** Scripts and stylesheets are what the budgets count; fonts, images and audio are listed. */
+export type AssetKind = 'script' | 'stylesheet' | 'font' | 'image' | 'media';
 
 export type LoadedAsset = {
   url: string;
@@ -71,7 +72,12 @@ type Tracked = {
 };
 
 /** Opens `url` in a fresh phone context (empty cache) and returns what it downloaded. */
-export async function measurePageWeight(browser: Browser, url: string): Promise<PageWeight> {
+export async function measurePageWeight(
+  browser: Browser,
+  url: string,
+  /** Runs once the page has loaded, before the wait for a quiet network (e.g. fires an alert). */
+  afterLoad?: () => Promise<void>,
+): Promise<PageWeight> {
   const context = await browser.newContext(PHONE);
   try {
     const page = await context.newPage();
@@ -82,6 +88,7 @@ export async function measurePageWeight(browser: Browser, url: string): Promise<
     await trackNetwork(cdp, requests, inFlight, () => (lastActivity = Date.now()));
 
     await page.goto(url, { waitUntil: 'load', timeout: LOAD_LIMIT_MS });
+    await afterLoad?.();
     const deadline = Date.now() + LOAD_LIMIT_MS;
     while (Date.now() < deadline && (inFlight.size > 0 || Date.now() - lastActivity < QUIET_MS)) {
       await new Promise((resolve) => setTimeout(resolve, 100));
@@ -172,6 +179,9 @@ async function trackNetwork(
 function assetKind(resourceType: string, mimeType: string): AssetKind | null {
   if (resourceType === 'Script' || mimeType.includes('javascript')) return 'script';
   if (resourceType === 'Stylesheet' || mimeType === 'text/css') return 'stylesheet';
+  if (resourceType === 'Font') return 'font';
+  if (resourceType === 'Image') return 'image';
+  if (resourceType === 'Media') return 'media';
   return null;
 }
 
