@@ -37,6 +37,7 @@ export default defineConfig({
             'packages/core/src/**/*.test.ts',
             'apps/web/src/**/*.test.{ts,tsx}',
             'scripts/**/*.test.mjs',
+            'apps/web/scripts/**/*.test.mjs',
           ],
         },
       },

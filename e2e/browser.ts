@@ -90,3 +90,14 @@ export async function scrollBelowDonationForm(page: Page): Promise<void> {
   await page.getByRole('button', { name: /^Donate/ }).waitFor();
   await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
 }
+
+/**
+ * Waits until the page's script has taken over the server-rendered HTML (React has a root on
+ * #root): before that the donation page is visible but its buttons do nothing (issue 25).
+ */
+export async function waitForHydration(page: Page): Promise<void> {
+  await page.waitForFunction(() => {
+    const root = document.getElementById('root');
+    return root !== null && Object.keys(root).some((key) => key.startsWith('__reactContainer$'));
+  });
+}

@@ -12,7 +12,7 @@ import {
   PROVIDER_SCRIPTS,
   SCRIPT_LOAD_TIMEOUT_MS,
 } from '../apps/web/src/features/checkout/checkout.constants.ts';
-import { collectPageErrors, launchBrowser } from './browser.ts';
+import { collectPageErrors, launchBrowser, waitForHydration } from './browser.ts';
 import { createServerDatabase } from './server-database.ts';
 
 /*
@@ -312,6 +312,8 @@ describe('Cashfree checkout (PAYMENT_PROVIDER=cashfree, fake Cashfree API)', () 
     const loading = page.getByRole('button', { name: 'Loading payment system…' });
     await loading.waitFor();
     expect(await loading.getAttribute('aria-disabled')).toBe('true');
+    // The server's HTML shows the same button before the script runs; the check needs the script.
+    await waitForHydration(page);
     await fillTextTip(page);
     // The button is only aria-disabled: a tap still reaches the form's checks.
     await loading.click({ force: true });

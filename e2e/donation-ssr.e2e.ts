@@ -101,6 +101,37 @@ describe('the donation page once its script runs', () => {
     await context.close();
   });
 
+  it('keeps what a fan typed before the script ran', async () => {
+    const context = await browser.newContext({
+      viewport: PHONE,
+      extraHTTPHeaders: { 'x-forwarded-for': randomIp() },
+    });
+    const page = await context.newPage();
+    const errors = collectPageErrors(page);
+    // A slow phone: the page's script arrives well after the fan has started typing.
+    let releaseScript: () => void = () => {};
+    const scriptHeld = new Promise<void>((resolve) => (releaseScript = resolve));
+    await page.route(/\/assets\/donation-[^/]*\.js$/, async (route) => {
+      await scriptHeld;
+      await route.continue();
+    });
+    await page.goto(`${baseUrl()}/${streamer.slug}`);
+    await page.getByRole('textbox', { name: 'Your Name' }).fill('Early Typist');
+    await page.getByPlaceholder('Enter amount').fill('77');
+    await page.getByRole('textbox', { name: 'Message' }).fill('Typed on a slow phone');
+    releaseScript();
+
+    await page.getByRole('button', { name: 'Donate ₹77' }).waitFor();
+    expect(await page.getByRole('textbox', { name: 'Your Name' }).inputValue()).toBe(
+      'Early Typist',
+    );
+    expect(await page.getByRole('textbox', { name: 'Message' }).inputValue()).toBe(
+      'Typed on a slow phone',
+    );
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
   it("fills in a returning fan's name after hydration, without a mismatch", async () => {
     const context = await browser.newContext({
       viewport: PHONE,

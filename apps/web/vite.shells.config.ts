@@ -24,8 +24,15 @@ export default defineConfig(({ isSsrBuild }) => ({
   root: srcDir,
   base: '/',
   publicDir: false,
+  // The server renderer carries its libraries inside it, so the server loads it from wherever
+  // the build is deployed (WEB_DIST_DIR), with no node_modules beside it.
+  ssr: { noExternal: true },
   plugins: [tailwindPlugin],
-  define: { 'import.meta.env.VITE_PUBLIC_URL': JSON.stringify(publicUrl) },
+  define: {
+    'import.meta.env.VITE_PUBLIC_URL': JSON.stringify(publicUrl),
+    // The renderer's React is the production build whatever NODE_ENV the server runs with.
+    ...(isSsrBuild ? { 'process.env.NODE_ENV': JSON.stringify('production') } : {}),
+  },
   build: {
     outDir: path.resolve(import.meta.dirname, isSsrBuild ? 'build/server' : 'build/client'),
     // The React Router build is already there.

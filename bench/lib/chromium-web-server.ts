@@ -35,6 +35,8 @@ export async function startBenchWebServer(): Promise<BenchWebServer> {
   const workDir = fs.mkdtempSync(path.join(os.tmpdir(), 'shabaash-bench-web-'));
   const distDir = path.join(workDir, 'client');
   fs.cpSync(builtClient, distDir, { recursive: true });
+  // The donation page's server renderer sits beside the client build (build/server).
+  fs.cpSync(path.join(webDir, 'build/server'), path.join(workDir, 'server'), { recursive: true });
   buildReactHello(workDir, path.join(distDir, REACT_HELLO_PATH));
   writeStaticPage(distDir);
   execFileSync(process.execPath, [path.join(webDir, 'scripts/precompress.mjs'), distDir]);

@@ -42,6 +42,20 @@ import type { PaymentsContext } from './modules/payments/payments.service.ts';
 import { razorpayRoutes } from './modules/payments/razorpay.routes.ts';
 import { startReconciler } from './modules/payments/reconciler.ts';
 import { webhookRoutes } from './modules/payments/webhooks.routes.ts';
+import {
+  createPayoutAccounts,
+  type PayoutAccounts,
+} from './modules/payouts/payout-accounts.service.ts';
+import {
+  createCashfreeAccountGateway,
+  createSandboxAccountGateway,
+} from './modules/payouts/own-account-gateway.ts';
+import { payoutRoutes } from './modules/payouts/payouts.routes.ts';
+import {
+  createCashfreeSplitGateway,
+  createSandboxSplitGateway,
+  createSplitVendors,
+} from './modules/payouts/split-vendors.service.ts';
 import { sandboxRoutes } from './modules/sandbox/sandbox.routes.ts';
 import { settingsRoutes } from './modules/settings/settings.routes.ts';
 import { inviteRoutes } from './modules/invites/invites.routes.ts';
@@ -92,6 +106,8 @@ declare module 'fastify' {
     speech: SpeechRunner;
     /** Posts paid tips to creators' YouTube live chats (issue 30). */
     youtube: YoutubeChat;
+    /** Creators' own gateway accounts and each page's payment route (issue 27). */
+    payouts: PayoutAccounts;
     /** Prometheus series, when METRICS_TOKEN or METRICS_PORT asks for them. */
     metrics: Metrics | null;
     /** Set on SIGTERM: /healthz answers 503 so the proxy sends new requests elsewhere. */
@@ -253,10 +269,33 @@ export async function buildApp({
   app.decorate('youtube', youtube);
   app.addHook('onClose', async () => youtube.runner.close());
 
+  const payouts = createPayoutAccounts({
+    config,
+    db: database.db,
+    log: app.log,
+    platform: () => app.payments.provider,
+    vendors: createSplitVendors({
+      config,
+      db: database.db,
+      log: app.log,
+      gateway:
+        config.PAYMENT_PROVIDER === 'sandbox'
+          ? createSandboxSplitGateway()
+          : createCashfreeSplitGateway(config),
+    }),
+    gateway:
+      config.PAYMENT_PROVIDER === 'sandbox'
+        ? createSandboxAccountGateway(database.db)
+        : createCashfreeAccountGateway(config),
+  });
+  app.decorate('payouts', payouts);
+
   app.decorate('payments', {
     db: database.db,
     provider: createPaymentProvider(config, database.db),
     log: app.log,
+    // Each order is looked up (and its webhooks taken) with the account it was made with.
+    orderAccount: (orderId) => payouts.orderAccount(orderId),
     // After commit: dashboards hear about the change, overlays about a new alert.
     onPaymentChanged: ({ donation, alertId, alert }) => {
       bus.publish({
@@ -355,6 +394,7 @@ export async function buildApp({
   await app.register(inviteRoutes);
   await app.register(planRoutes);
   await app.register(youtubeRoutes);
+  await app.register(payoutRoutes);
   await app.register(webRoutes, { distDir: config.webDistDir });
 
   if (backgroundJobs) {

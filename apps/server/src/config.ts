@@ -57,6 +57,35 @@ const envSchema = z.object({
   RAZORPAY_KEY_SECRET: optionalString,
   RAZORPAY_WEBHOOK_SECRET: optionalString,
   RAZORPAY_API_BASE: z.url().optional(),
+  /**
+   * Where creators' tips may be paid (issue 27), a comma list: `platform` (the account of
+   * PAYMENT_PROVIDER, the default), `own_cashfree` (the creator's own Cashfree account, which
+   * needs SECRETS_KEY) and `cashfree_split` (the platform's Cashfree account, each tip split to
+   * the creator as an Easy Split vendor; PAYMENT_PROVIDER cashfree, or sandbox to simulate it).
+   * Without `platform`, a page takes tips only once its creator has a working route of their own.
+   */
+  PAYOUT_MODES: z
+    .string()
+    .default('platform')
+    .transform((value) => value.split(',').map((mode) => mode.trim()))
+    .pipe(
+      z
+        .array(
+          z.enum(['platform', 'own_cashfree', 'cashfree_split'], {
+            error: 'must be a comma list of platform, own_cashfree and cashfree_split',
+          }),
+        )
+        .min(1),
+    ),
+  /**
+   * The operator's fee on tips paid by split settlement, in percent (0–50, decimals allowed):
+   * Cashfree keeps it in the platform account and settles the rest to the creator. Unset: 0.
+   */
+  PLATFORM_FEE_PERCENT: z.coerce
+    .number({ error: 'must be a number from 0 to 50' })
+    .min(0, 'must be a number from 0 to 50')
+    .max(50, 'must be a number from 0 to 50')
+    .default(0),
   TELEGRAM_BOT_TOKEN: optionalString,
   TELEGRAM_API_ROOT: z.url().optional(),
   TELEGRAM_WEBHOOK_URL: z.url({ protocol: /^https$/ }).optional(),
@@ -293,6 +322,20 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (Boolean(values.GOOGLE_CLIENT_ID) !== Boolean(values.GOOGLE_CLIENT_SECRET)) {
     throw new ConfigError(
       'GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET are set together or not at all',
+    );
+  }
+  if (values.PAYOUT_MODES.includes('own_cashfree') && !values.SECRETS_KEY) {
+    throw new ConfigError(
+      'PAYOUT_MODES=own_cashfree needs SECRETS_KEY to be set (creators’ keys are kept encrypted)',
+    );
+  }
+  if (
+    values.PAYOUT_MODES.includes('cashfree_split') &&
+    values.PAYMENT_PROVIDER !== 'cashfree' &&
+    values.PAYMENT_PROVIDER !== 'sandbox'
+  ) {
+    throw new ConfigError(
+      'PAYOUT_MODES=cashfree_split needs PAYMENT_PROVIDER=cashfree (Easy Split is Cashfree’s; Razorpay Route is not supported)',
     );
   }
   refuseSandboxInProduction(values);

@@ -57,6 +57,30 @@ export function hydrateAfterPaint(html, file) {
   return html.replace(MODULE_PRELOAD, '').replace(HYDRATION_SCRIPT, () => deferred);
 }
 
+/** Vite's entry script and preloads in a standalone shell (src/shells/*.html, as built). */
+const SHELL_ENTRY = /<script type="module" crossorigin src="([^"]+)"><\/script>/;
+const SHELL_PRELOAD = /<link rel="modulepreload" crossorigin href="([^"]+)">/g;
+
+/**
+ * A standalone shell with its scripts fetched after the first paint, as above: the donation
+ * page arrives rendered by the server (src/shells/donation-ssr.tsx), so on a slow phone its
+ * HTML and CSS should have the bandwidth to themselves until it has painted; then its script
+ * loads and hydrates what is on screen.
+ */
+export function loadShellAfterPaint(html, file) {
+  const entry = SHELL_ENTRY.exec(html);
+  if (!entry) throw new Error(`${file}: the shell's module script not found`);
+  const preloads = [...html.matchAll(SHELL_PRELOAD)].map((match) => match[1]);
+  const lines = [
+    'await new Promise((resolve) => requestAnimationFrame(resolve));',
+    'await new Promise((resolve) => setTimeout(resolve));',
+    `for (const href of ${JSON.stringify(preloads)}) document.head.append(Object.assign(document.createElement("link"), { rel: "modulepreload", href }));`,
+    `await import(${JSON.stringify(entry[1])});`,
+  ];
+  const deferred = `<script type="module">${lines.join('\n')}</script>`;
+  return html.replace(SHELL_PRELOAD, '').replace(SHELL_ENTRY, () => deferred);
+}
+
 /** Rewrites every prerendered page under `dir`; returns how many it rewrote. */
 export function hydratePrerenderedPagesAfterPaint(dir) {
   let count = 0;
@@ -70,8 +94,15 @@ export function hydratePrerenderedPagesAfterPaint(dir) {
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
-  const dir = path.resolve(process.argv[2] ?? path.join(import.meta.dirname, '../build/client'));
-  console.log(
-    `Deferred hydration to after the first paint in ${hydratePrerenderedPagesAfterPaint(dir)} pages.`,
-  );
+  if (process.argv[2] === '--shell') {
+    // `--shell <file>`: one built shell (the donation page's), rewritten in place.
+    const file = path.resolve(process.argv[3] ?? '');
+    fs.writeFileSync(file, loadShellAfterPaint(fs.readFileSync(file, 'utf8'), file));
+    console.log(`Deferred the scripts of ${path.basename(file)} to after the first paint.`);
+  } else {
+    const dir = path.resolve(process.argv[2] ?? path.join(import.meta.dirname, '../build/client'));
+    console.log(
+      `Deferred hydration to after the first paint in ${hydratePrerenderedPagesAfterPaint(dir)} pages.`,
+    );
+  }
 }

@@ -43,3 +43,4 @@ export * from './dashboard-responses.schema.ts';
 export * from './admin-responses.schema.ts';
 export * from './settings-responses.schema.ts';
 export * from './leaderboard-responses.schema.ts';
+export * from './payouts.schema.ts';

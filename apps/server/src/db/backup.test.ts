@@ -348,6 +348,9 @@ describe('database backups', () => {
       streamerId: streamer.id,
       telegramUserId: 2 ** 52 + 7,
     });
+    await db
+      .insert(schema.telegramUserLanguages)
+      .values({ telegramUserId: 2 ** 52 + 7, locale: 'hi' });
     await db.insert(schema.userSignups).values({
       name: 'Meera',
       mobileNumber: '9876543210',
@@ -497,6 +500,37 @@ describe('database backups', () => {
       .insert(schema.youtubeQuotaUsage)
       .values({ day: '2026-11-25', streamerId: streamer.id, units: 51, calls: 2 });
     await db.insert(schema.youtubeQuotaDays).values({ day: '2026-11-24' });
+    // Payouts (issue 27): a creator's own gateway account (its secret sealed, opaque text to a
+    // backup) that a tip was ordered with, and an Easy Split vendor.
+    const [account] = await db
+      .insert(schema.payoutAccounts)
+      .values({
+        streamerId: streamer.id,
+        gateway: 'cashfree',
+        environment: 'sandbox',
+        keyId: 'TEST_backup_app',
+        secretEnc: 'v1.aXY.dGFn.c2VjcmV0',
+        secretLast4: 'cret',
+      })
+      .returning({ id: schema.payoutAccounts.id });
+    const [accountTip] = await db
+      .select({ id: schema.donations.id })
+      .from(schema.donations)
+      .limit(1);
+    if (!account || !accountTip) throw new Error('no payout account or donation');
+    await db
+      .update(schema.donations)
+      .set({ payoutAccountId: account.id })
+      .where(eq(schema.donations.id, accountTip.id));
+    await db.insert(schema.payoutVendors).values({
+      streamerId: streamer.id,
+      vendorId: 'sb_backup',
+      legalName: AWKWARD_TEXT,
+      panLast4: '234F',
+      payoutTo: 'UPI pr•••@okhdfc',
+      gatewayStatus: 'ACTIVE',
+      status: 'active',
+    });
   }
 });
 

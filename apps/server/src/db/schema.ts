@@ -251,6 +251,17 @@ export const donations = pgTable(
     /** The fan tipped anonymously: `name` then holds 'Anonymous'; the name given is not kept. */
     isAnonymous: boolean('is_anonymous').notNull().default(false),
     provider: text('provider').notNull(),
+    /**
+     * The creator's own gateway account the order was made with (issue 27), or null for the
+     * operator's account. Kept with the order so that switching accounts never loses it.
+     */
+    payoutAccountId: uuid('payout_account_id').references(() => payoutAccounts.id),
+    /**
+     * The Cashfree Easy Split vendor (the creator) the order's split pays, and that share, for
+     * a tip paid through the platform account with split settlement (issue 27).
+     */
+    splitVendorId: text('split_vendor_id'),
+    splitSharePaise: integer('split_share_paise'),
     providerOrderId: text('provider_order_id'),
     paymentSessionId: text('payment_session_id'),
     paymentStatus: text('payment_status', { enum: ['pending', 'success', 'failed'] })
@@ -490,6 +501,16 @@ export const streamerModerators = pgTable(
   },
   (table) => [uniqueIndex('streamer_moderators_uq').on(table.streamerId, table.telegramUserId)],
 );
+
+/**
+ * The language each Telegram user's app is set to (the `language_code` of their updates, kept
+ * as one of ours), so the bot writes to a moderator in Hindi or English (issue 21).
+ */
+export const telegramUserLanguages = pgTable('telegram_user_languages', {
+  telegramUserId: bigint('telegram_user_id', { mode: 'number' }).primaryKey(),
+  locale: text('locale', { enum: ['en', 'hi'] }).notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
 
 // ── uploads ────────────────────────────────────────────────────────────────────────────────
 
@@ -934,4 +955,68 @@ export const youtubeQuotaUsage = pgTable(
 export const youtubeQuotaDays = pgTable('youtube_quota_days', {
   day: date('day').primaryKey(),
   exhaustedAt: timestamp('exhausted_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+// ── payouts (issue 27) ──────────────────────────────────────────────────────────────────────
+
+/**
+ * A creator's own payment-gateway account: tips on their page are paid straight into it. A
+ * replaced or removed account is retired, not deleted, so orders made with it are still looked
+ * up and their webhooks still verified; at most one account per page is current.
+ */
+export const payoutAccounts = pgTable(
+  'payout_accounts',
+  {
+    id: id(),
+    streamerId: uuid('streamer_id')
+      .notNull()
+      .references(() => streamers.id, { onDelete: 'cascade' }),
+    gateway: text('gateway', { enum: ['cashfree'] }).notNull(),
+    environment: text('environment', { enum: ['sandbox', 'production'] }).notNull(),
+    /** The public half of the keys (Cashfree's App ID). */
+    keyId: text('key_id').notNull(),
+    /** The secret key, sealed with SECRETS_KEY (lib/secrets.ts); never leaves the server. */
+    secretEnc: text('secret_enc').notNull(),
+    /** The secret's last four characters, the only part the dashboard shows. */
+    secretLast4: text('secret_last4').notNull(),
+    /** active: the keys worked at the last call; failing: the gateway refused them. */
+    status: text('status', { enum: ['active', 'failing'] })
+      .notNull()
+      .default('active'),
+    /** Why the account is failing, as an error code the dashboard explains. */
+    failureCode: text('failure_code'),
+    checkedAt: timestamp('checked_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
+    retiredAt: timestamp('retired_at', { withTimezone: true }),
+  },
+  (table) => [
+    uniqueIndex('payout_accounts_current_idx')
+      .on(table.streamerId)
+      .where(sql`${table.retiredAt} IS NULL`),
+  ],
+);
+
+/**
+ * A creator onboarded as a Cashfree Easy Split vendor of the platform account (issue 27): each
+ * tip's share is settled by Cashfree straight to the creator's bank account or UPI ID. Only
+ * masked identifiers are kept; the full PAN and account number go to Cashfree alone.
+ */
+export const payoutVendors = pgTable('payout_vendors', {
+  streamerId: uuid('streamer_id')
+    .primaryKey()
+    .references(() => streamers.id, { onDelete: 'cascade' }),
+  /** Our id for the vendor at Cashfree (`sb_` + the streamer id without dashes). */
+  vendorId: text('vendor_id').notNull().unique(),
+  legalName: text('legal_name').notNull(),
+  panLast4: text('pan_last4').notNull(),
+  /** `bank ••••1234` or the UPI ID's masked form: what the dashboard shows. */
+  payoutTo: text('payout_to').notNull(),
+  /** pending: Cashfree is verifying; active: splits settle; rejected: blocked or deleted. */
+  status: text('status', { enum: ['pending', 'active', 'rejected'] })
+    .notNull()
+    .default('pending'),
+  /** Cashfree's own status word (IN_BENE_CREATION, ACTIVE, BLOCKED, …). */
+  gatewayStatus: text('gateway_status').notNull(),
+  checkedAt: timestamp('checked_at', { withTimezone: true }).notNull().defaultNow(),
+  createdAt: createdAt(),
 });

@@ -187,6 +187,7 @@ describe('route policies', () => {
       code: crypto.randomBytes(24).toString('base64url'),
       email: 'nobody@example.com',
       inviteId: crypto.randomUUID(),
+      accountId: crypto.randomUUID(),
       sessionId: crypto.randomUUID(),
       slot: 'avatar',
       kind: 'image',

@@ -89,6 +89,8 @@ export const ROUTE_POLICIES: Readonly<Record<string, RoutePolicy>> = {
 
   // ── payments ──────────────────────────────────────────────────────────────────────────
   'POST /api/payments/webhooks/:provider': 'provider-signature',
+  // A creator's own Cashfree account (issue 27): verified with that account's secret only.
+  'POST /api/payments/webhooks/cashfree/accounts/:accountId': 'provider-signature',
   // checkout.js's callback: its signature only prompts a look-up at Razorpay.
   'POST /api/payments/razorpay/verify': 'provider-signature',
   'GET /sandbox/checkout/:orderId': 'sandbox-only',
@@ -134,6 +136,14 @@ export const ROUTE_POLICIES: Readonly<Record<string, RoutePolicy>> = {
   'POST /api/streamers/:slug/youtube/connect': 'streamer-member',
   'POST /api/streamers/:slug/youtube/connect/complete': 'streamer-member', // state bound to the session
   'DELETE /api/streamers/:slug/youtube': 'streamer-member',
+  // Payouts (issue 27): keys and KYC go in; only the App ID and masked values come out.
+  'GET /api/streamers/:slug/payouts': 'streamer-member',
+  'PUT /api/streamers/:slug/payouts/own-cashfree': 'streamer-member',
+  'POST /api/streamers/:slug/payouts/own-cashfree/check': 'streamer-member',
+  'DELETE /api/streamers/:slug/payouts/own-cashfree': 'streamer-member',
+  'PUT /api/streamers/:slug/payouts/split-vendor': 'streamer-member',
+  'POST /api/streamers/:slug/payouts/split-vendor/check': 'streamer-member',
+  'GET /api/streamers/:slug/settlements': 'streamer-member',
   'PUT /api/streamers/:slug/settings/images/:slot': 'streamer-member',
   'DELETE /api/streamers/:slug/settings/images/:slot': 'streamer-member',
   'POST /api/streamers/:slug/settings/alert-media/:kind': 'streamer-member',

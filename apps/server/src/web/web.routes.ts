@@ -3,11 +3,13 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import fastifyStatic from '@fastify/static';
-import type { FastifyPluginAsync, FastifyReply } from 'fastify';
+import type { FastifyBaseLogger, FastifyPluginAsync, FastifyReply } from 'fastify';
 import { notFound } from '../errors.ts';
 import { inlineScriptHashes, pageContentSecurityPolicy } from './content-security-policy.ts';
 import { linkPreviewTags, withLinkPreview } from './link-preview.ts';
 import { presentPublicStreamer } from '../modules/donations/donation.presenter.ts';
+import type { PaymentProvider } from '../modules/payments/payment-provider.ts';
+import { checkoutAccess } from '../modules/payouts/payout-accounts.service.ts';
 import { readTipAccess, type TipAccess } from '../modules/plans/plans.service.ts';
 import { readSpeechPromise } from '../modules/speech/speech.service.ts';
 import type { PublicStreamer } from '@shabaash/core';
@@ -97,7 +99,8 @@ export const webRoutes: FastifyPluginAsync<{ distDir: string }> = async (app, { 
     throw new Error(`${donationShellPath} has no </head> to put the link preview before`);
   }
 
-  const renderDonationPage = donationShell === null ? null : await loadDonationRenderer(distDir);
+  const renderDonationPage =
+    donationShell === null ? null : await loadDonationRenderer(distDir, app.log);
   if (donationShell !== null && renderDonationPage === null) {
     app.log.warn({ distDir }, 'donation page renderer not built; the page renders in the browser');
   }
@@ -114,12 +117,18 @@ export const webRoutes: FastifyPluginAsync<{ distDir: string }> = async (app, { 
   };
 
   /** Status, caching and the page's own CSP for one of the built HTML files. */
-  const pageHeaders = (reply: FastifyReply, file: string, status: number) => {
+  const pageHeaders = (
+    reply: FastifyReply,
+    file: string,
+    status: number,
+    /** The page's own checkout provider (a creator's own gateway account, issue 27). */
+    provider: PaymentProvider = app.payments.provider,
+  ) => {
     const urlPath = reply.request.url.split('?')[0] ?? '/';
     const isPaying = APP_SHELLS.has(file) && PAYING_PAGES.test(urlPath);
     const csp = pageContentSecurityPolicy({
       scriptHashes: scriptHashes.get(file) ?? [],
-      payingWith: isPaying ? app.payments.provider.name : null,
+      payingWith: isPaying ? provider.name : null,
     });
     return reply
       .status(status)
@@ -137,17 +146,17 @@ export const webRoutes: FastifyPluginAsync<{ distDir: string }> = async (app, { 
     shell: string,
     urlSlug: string,
     streamer: Streamer,
-    access: TipAccess,
+    checkout: { provider: PaymentProvider; access: TipAccess },
     speech: PublicStreamer['speech'],
   ) => {
-    const profile = presentPublicStreamer(streamer, app.payments.provider, access, speech);
+    const profile = presentPublicStreamer(streamer, checkout.provider, checkout.access, speech);
     const profileBlock = `<script type="application/json" id="${STREAMER_PROFILE_ELEMENT_ID}">${jsonForHtmlScript(profile)}</script>`;
     // A replacer function: `$` sequences in the profile must not be read as patterns.
     const html = withLinkPreview(shell, linkPreviewTags(streamer, app.config.publicUrl)).replace(
       DONATION_SHELL_ROOT,
       () => profileBlock + DONATION_SHELL_ROOT + renderedPage(urlSlug, profile),
     );
-    return pageHeaders(reply, DONATION_SHELL, 200).send(html);
+    return pageHeaders(reply, DONATION_SHELL, 200, checkout.provider).send(html);
   };
 
   /**
@@ -165,8 +174,14 @@ export const webRoutes: FastifyPluginAsync<{ distDir: string }> = async (app, { 
         const shell = STREAMER_PAGE_SHELLS[match[2] ?? ''];
         if (shell === DONATION_SHELL && donationShell !== null) {
           const access = await readTipAccess(db, streamer.id);
+          const checkout = await checkoutAccess(
+            app.payouts,
+            app.payments.provider,
+            streamer.id,
+            access,
+          );
           const speech = await readSpeechPromise(db, streamer.id);
-          return sendDonationShell(reply, donationShell, slug, streamer, access, speech);
+          return sendDonationShell(reply, donationShell, slug, streamer, checkout, speech);
         }
         return sendPage(reply, shell && files.has(`/${shell}`) ? shell : SPA_FALLBACK);
       }
@@ -196,13 +211,22 @@ export const webRoutes: FastifyPluginAsync<{ distDir: string }> = async (app, { 
 };
 
 /** The built donation page renderer, or null when the build has none (or it does not load). */
-async function loadDonationRenderer(distDir: string): Promise<RenderDonationPage | null> {
+async function loadDonationRenderer(
+  distDir: string,
+  log: FastifyBaseLogger,
+): Promise<RenderDonationPage | null> {
   const file = path.resolve(distDir, DONATION_RENDERER);
   if (!fs.existsSync(file)) return null;
-  const module = (await import(pathToFileURL(file).href)) as {
-    renderDonationPage?: RenderDonationPage;
-  };
-  return typeof module.renderDonationPage === 'function' ? module.renderDonationPage : null;
+  try {
+    const module = (await import(pathToFileURL(file).href)) as {
+      renderDonationPage?: RenderDonationPage;
+    };
+    return typeof module.renderDonationPage === 'function' ? module.renderDonationPage : null;
+  } catch (error) {
+    // A broken build must not keep the server down: the page then renders in the browser.
+    log.error({ err: error, file }, 'the donation page renderer did not load');
+    return null;
+  }
 }
 
 /**

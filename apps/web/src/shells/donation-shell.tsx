@@ -1,4 +1,5 @@
 import type { DonationStreamer } from '../features/donation/donation.api';
+import { captureTypedFields } from '../features/donation/typed-before-hydration';
 import { donationPageTree } from './donation-tree';
 import { renderShell, slugFromLocation } from './page-shell';
 
@@ -26,4 +27,6 @@ function readInlinedProfile(): DonationStreamer | null {
 // server sent the page already rendered with this profile (donation-ssr.tsx): hydrating it
 // with the same profile keeps every node where it is, so nothing shifts.
 const slug = slugFromLocation();
+// Words a fan typed into the server's form before this script ran are kept (issue 25).
+captureTypedFields(document);
 renderShell(donationPageTree(slug, readInlinedProfile()));

@@ -7,6 +7,11 @@ import { parseInput } from '../../lib/validation.ts';
 import { createStatusChecks } from '../payments/payments.service.ts';
 import type { Streamer } from '../../db/schema.ts';
 import { readTipAccess } from '../plans/plans.service.ts';
+import {
+  checkoutAccess,
+  orderRouting,
+  payoutUnavailable,
+} from '../payouts/payout-accounts.service.ts';
 import { findStreamerBySlugOrAlias } from '../streamers/streamers.service.ts';
 import { ensureFanKey } from './fan-key.ts';
 import { StreamerCache } from './streamer-cache.ts';
@@ -73,10 +78,16 @@ export const donationRoutes: FastifyPluginAsync = async (app) => {
     const { slug } = parseInput(slugParams, request.params);
     const streamer = await requireStreamer(slug);
     ensureFanKey(request, reply);
+    const { provider, access } = await checkoutAccess(
+      app.payouts,
+      app.payments.provider,
+      streamer.id,
+      await readTipAccess(db, streamer.id),
+    );
     return presentPublicStreamer(
       streamer,
-      app.payments.provider,
-      await readTipAccess(db, streamer.id),
+      provider,
+      access,
       await readSpeechPromise(db, streamer.id),
     );
   });
@@ -98,8 +109,15 @@ export const donationRoutes: FastifyPluginAsync = async (app) => {
     await ordersPerAddress.consume(request, reply);
     const streamer = await orderStreamers.get(slug);
     if (!streamer) throw notFound('This streamer does not exist.', 'streamer_not_found');
+    const route = await app.payouts.routeFor(streamer.id);
+    if (!route.provider) throw payoutUnavailable(streamer.name);
     const order = await createDonationOrder(
-      { db, provider: app.payments.provider, publicUrl: app.config.publicUrl },
+      {
+        db,
+        provider: route.provider,
+        publicUrl: app.config.publicUrl,
+        ...orderRouting(app.payouts, route),
+      },
       streamer,
       streamer.tipAccess,
       input,

@@ -39,6 +39,12 @@ export type CreateOrderContext = {
   db: Database;
   provider: PaymentProvider;
   publicUrl: string;
+  /** The creator's own account the order is made with (issue 27); absent: the platform's. */
+  payoutAccountId?: string | null;
+  /** Where that account's webhooks arrive; absent: the provider's platform webhook path. */
+  webhookPath?: string;
+  /** Split settlement (issue 27): the creator's vendor share of an order of this amount. */
+  splitOf?: (amountPaise: number) => { vendorId: string; amountPaise: number };
 };
 
 /**
@@ -67,6 +73,7 @@ export async function createDonationOrder(
   }
   const { db, provider } = context;
   const orderId = newOrderId(streamer.slug);
+  const split = context.splitOf?.(input.amount_paise);
   // A voice order takes its upload for itself, or is refused (unknown, expired, already taken).
   const voiceUploadId = input.type === 'voice' ? (input.voice_upload_id ?? null) : null;
   if (voiceUploadId) await claimVoiceUpload(db, voiceUploadId, orderId);
@@ -88,6 +95,9 @@ export async function createDonationOrder(
       voiceUploadId,
       hyperemoteId: input.type === 'hyperemote' ? (input.hyperemote_id ?? null) : null,
       provider: provider.name,
+      payoutAccountId: context.payoutAccountId ?? null,
+      splitVendorId: split?.vendorId ?? null,
+      splitSharePaise: split?.amountPaise ?? null,
       nextCheckAt: new Date(Date.now() + FIRST_CHECK_DELAY_MS),
     })
     .returning({ id: donations.id });
@@ -99,7 +109,8 @@ export async function createDonationOrder(
       amountPaise: input.amount_paise,
       customer: { name, phone: input.phone },
       returnUrl: `${context.publicUrl}/status?order_id=${encodeURIComponent(orderId)}`,
-      notifyUrl: `${context.publicUrl}/api/payments/webhooks/${provider.name}`,
+      ...(split ? { split } : {}),
+      notifyUrl: `${context.publicUrl}${context.webhookPath ?? `/api/payments/webhooks/${provider.name}`}`,
     });
     await db
       .update(donations)

@@ -14,6 +14,11 @@ export type CreateOrderInput = {
   returnUrl: string;
   /** Where the provider posts webhooks for this order. */
   notifyUrl: string;
+  /**
+   * Split settlement (issue 27, Cashfree Easy Split): the vendor's share of this order, which
+   * the gateway settles straight to the vendor. Only providers that split accept it.
+   */
+  split?: { vendorId: string; amountPaise: number };
 };
 
 export type CreatedOrder = {

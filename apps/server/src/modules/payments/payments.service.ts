@@ -32,6 +32,14 @@ export type PaymentsContext = {
   onPaymentChanged?: (change: PaymentChange) => void;
   /** Called after commit for every plan order whose payment state moved (receipt, caches). */
   onPlanChanged?: (change: PlanChange) => void;
+  /**
+   * The creator's own gateway account an order was made with and its provider (issue 27), or
+   * nulls for an order of the platform's account (`provider`). Absent: every order is the
+   * platform's.
+   */
+  orderAccount?: (
+    orderId: string,
+  ) => Promise<{ payoutAccountId: string | null; provider: PaymentProvider | null }>;
 };
 
 export type WebhookResult = 'applied' | 'unchanged' | 'duplicate' | 'ignored' | 'contradicted';
@@ -46,6 +54,8 @@ export type WebhookResult = 'applied' | 'unchanged' | 'duplicate' | 'ignored' | 
 export async function handleWebhook(
   context: PaymentsContext,
   request: WebhookRequest,
+  /** The creator account whose per-page URL received it (its provider is `context.provider`). */
+  payoutAccountId: string | null = null,
 ): Promise<WebhookResult> {
   const { db, provider } = context;
   if (!(await provider.verifyWebhook(request))) {
@@ -69,13 +79,30 @@ export async function handleWebhook(
   }
   // A genuine event that is not about one of our payments: acknowledged, nothing recorded.
   if (event === null) return 'ignored';
+  // An event signed with one account's secret speaks only for orders made with that account:
+  // a creator's keys cannot move another page's (or the platform's) orders.
+  const owner = context.orderAccount ? await context.orderAccount(event.orderId) : null;
+  if (owner) {
+    if (owner.payoutAccountId !== payoutAccountId) {
+      context.log.warn(
+        { orderId: event.orderId, payoutAccountId },
+        'webhook received for an order of another payment account; ignored',
+      );
+      return 'ignored';
+    }
+  }
 
   // The provider's answer and our donation are read side by side: neither needs the other.
   // A plan order is not a donation: its row is read (and locked) when its change is applied.
   const [answer, donation] = await Promise.all([
-    askProvider(context, event.orderId),
+    askProvider(context, event.orderId, owner),
     isPlanOrderId(event.orderId) ? null : readPaymentTarget(db, event.orderId),
   ]);
+  // A creator's keys may have been replaced because they leaked: an event signed with them is
+  // applied only when that account's own look-up confirms it; the gateway delivers it again.
+  if (answer === 'unavailable' && payoutAccountId !== null) {
+    throw new AppError(503, 'provider_unavailable', 'Payment provider unavailable; retry later.');
+  }
   if (answer !== 'unavailable' && (answer === null || !isConfirmedBy(answer, event))) {
     // The status page lists recorded events, so a claim the provider denies is not one of them.
     // What the provider does say still applies, as a status check would apply it.
@@ -174,9 +201,14 @@ async function lookUpOrder(
 async function askProvider(
   context: PaymentsContext,
   orderId: string,
+  /** The order's account when the caller has read it already. */
+  knownOwner?: { provider: PaymentProvider | null } | null,
 ): Promise<ProviderOrderState | null | 'unavailable'> {
   try {
-    return await context.provider.fetchOrder(orderId);
+    // The order is asked about with the keys it was made with (issue 27).
+    const owner = knownOwner ?? (context.orderAccount ? await context.orderAccount(orderId) : null);
+    const provider = owner?.provider ?? context.provider;
+    return await provider.fetchOrder(orderId);
   } catch (error) {
     context.log.warn({ err: error, orderId }, 'provider order look-up failed');
     return 'unavailable';

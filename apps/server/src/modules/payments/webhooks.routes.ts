@@ -22,18 +22,42 @@ export const webhookRoutes: FastifyPluginAsync = async (app) => {
     if (provider !== app.payments.provider.name) {
       throw notFound(`Webhooks for ${provider} are not enabled here.`, 'provider_not_enabled');
     }
-    const rawBody = typeof request.body === 'string' ? request.body : '';
-    // Webhook bodies skip the app's parsed-body check (they stay raw for the signature).
-    if (containsUnstorableText(parseJsonOrNull(rawBody))) {
-      throw badRequest(
-        'The request contains a character that is not allowed.',
-        'invalid_character',
-      );
-    }
+    const rawBody = storableRawBody(request.body);
     const result = await handleWebhook(app.payments, { headers: request.headers, rawBody });
     return { received: true, result };
   });
+
+  /**
+   * A creator's own Cashfree account (issue 27) posts here, and only this account's secret
+   * verifies it; retired accounts still answer, so orders made before a switch are settled.
+   */
+  app.post('/api/payments/webhooks/cashfree/accounts/:accountId', async (request) => {
+    const { accountId } = parseInput(accountParams, request.params);
+    const provider = await app.payouts.providerForAccount(accountId);
+    if (!provider) throw notFound('No such payment account.', 'payout_account_not_found');
+    const rawBody = storableRawBody(request.body);
+    const result = await handleWebhook(
+      { ...app.payments, provider },
+      { headers: request.headers, rawBody },
+      accountId,
+    );
+    return { received: true, result };
+  });
 };
+
+const accountParams = z.object({ accountId: z.uuid() });
+
+/**
+ * The raw body, refused when it holds text we never store: webhook bodies skip the app's
+ * parsed-body check, because they stay raw for the signature.
+ */
+function storableRawBody(body: unknown): string {
+  const rawBody = typeof body === 'string' ? body : '';
+  if (containsUnstorableText(parseJsonOrNull(rawBody))) {
+    throw badRequest('The request contains a character that is not allowed.', 'invalid_character');
+  }
+  return rawBody;
+}
 
 /** The body as JSON, or null when it is not JSON (the provider's parser then refuses it). */
 function parseJsonOrNull(rawBody: string): unknown {

@@ -16,6 +16,7 @@ import type { UploadRules } from '../../lib/upload-reader.ts';
 import { parseInput } from '../../lib/validation.ts';
 import { requireStreamerAccess } from '../../policies/access.ts';
 import { presentPublicStreamer } from '../donations/donation.presenter.ts';
+import { checkoutAccess } from '../payouts/payout-accounts.service.ts';
 import { readTipAccess } from '../plans/plans.service.ts';
 import { isCountedDonation } from '../donations/donations.service.ts';
 import { requireOverlayToken } from '../overlays/overlay.routes.ts';
@@ -90,10 +91,16 @@ export const settingsRoutes: FastifyPluginAsync = async (app) => {
     async (streamerId) => {
       const streamer = await findStreamerById(db, streamerId);
       if (!streamer) return null;
+      const { provider, access } = await checkoutAccess(
+        app.payouts,
+        app.payments.provider,
+        streamer.id,
+        await readTipAccess(db, streamer.id),
+      );
       return presentPublicStreamer(
         streamer,
-        app.payments.provider,
-        await readTipAccess(db, streamer.id),
+        provider,
+        access,
         await readSpeechPromise(db, streamer.id),
       );
     },

@@ -271,14 +271,19 @@ describe('stream controls and the activity feed', () => {
   it('gives linked Telegram moderators /skip, /pause, /resume and /replay', async () => {
     await addModerator(testApp.database.db, streamerId, MODERATOR_ID);
     const live = await overlay();
-    const command = (fromId: number, text: string) =>
+    const command = (fromId: number, text: string, languageCode?: string) =>
       testApp.app.telegram!.bot.handleUpdate({
         update_id: updateId++,
         message: {
           message_id: updateId,
           date: 0,
           chat: { id: fromId, type: 'private', first_name: 'Mod' },
-          from: { id: fromId, is_bot: false, first_name: 'Mod' },
+          from: {
+            id: fromId,
+            is_bot: false,
+            first_name: 'Mod',
+            ...(languageCode ? { language_code: languageCode } : {}),
+          },
           text,
           entities: [{ type: 'bot_command', offset: 0, length: text.split(' ')[0]!.length }],
         },
@@ -303,6 +308,15 @@ describe('stream controls and the activity feed', () => {
     expect(lastReply(STRANGER_ID)).toContain('not a linked moderator');
     await command(MODERATOR_ID, '/pause someone-else');
     expect(lastReply(MODERATOR_ID)).toContain('not a moderator of “someone-else”');
+    // A moderator whose Telegram app is in Hindi is answered in Hindi (issue 21).
+    await command(MODERATOR_ID, '/pause', 'hi');
+    await live.waitFor(
+      (event) =>
+        isControl(event, 'pause') && live.events.filter((e) => isControl(e, 'pause')).length === 2,
+    );
+    expect(lastReply(MODERATOR_ID)).toContain('अलर्ट रोक दिए');
+    await command(MODERATOR_ID, '/resume', 'hi-IN');
+    expect(lastReply(MODERATOR_ID)).toContain('अलर्ट फिर से चालू');
     const state = await testApp.app.inject({
       method: 'GET',
       url: '/api/streamers/controlled/stream-control',

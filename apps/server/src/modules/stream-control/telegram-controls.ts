@@ -6,23 +6,20 @@ import { streamerModerators } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
 import type { EventBus } from '../../realtime/event-bus.ts';
 import { streamerRowsSubquery } from '../streamers/streamers.repository.ts';
+import {
+  telegramLocaleOf,
+  telegramTexts,
+  type TelegramControlCommand,
+} from '../telegram/telegram-texts.ts';
 import { applyStreamControl } from './stream-control.service.ts';
 
-/** The bot commands, the control each sends, and what the bot answers once it went out. */
-export const TELEGRAM_CONTROL_COMMANDS = {
-  skip: { action: 'skip', done: '⏭ Skipped the alert on screen' },
-  pause: { action: 'pause', done: '⏸ Alerts paused; new ones wait until /resume' },
-  resume: { action: 'resume', done: '▶️ Alerts resumed' },
-  replay: { action: 'replay', done: '🔁 Replaying the latest alert' },
-} as const satisfies Record<string, { action: StreamControlAction; done: string }>;
-
-export const TELEGRAM_CONTROL_TEXT = {
-  notModerator: 'You are not a linked moderator of any streamer.',
-  chooseStreamer: (command: string, slugs: string[]) =>
-    `You moderate several streamers. Say which: ${slugs.map((slug) => `/${command} ${slug}`).join(', ')}`,
-  unknownStreamer: (slug: string) => `You are not a moderator of “${slug}”.`,
-  forStreamer: (done: string, name: string) => `${done} for ${name}.`,
-} as const;
+/** The bot commands and the control each sends; the replies are in telegram-texts.ts. */
+const TELEGRAM_CONTROL_COMMANDS = {
+  skip: 'skip',
+  pause: 'pause',
+  resume: 'resume',
+  replay: 'replay',
+} as const satisfies Record<TelegramControlCommand, StreamControlAction>;
 
 /**
  * `/skip`, `/pause`, `/resume` and `/replay` for linked Telegram moderators: the same controls
@@ -30,10 +27,12 @@ export const TELEGRAM_CONTROL_TEXT = {
  * several streamers names one (`/pause my-slug`).
  */
 export function registerTelegramControls(bot: Bot, context: { db: Database; bus: EventBus }) {
-  for (const [command, { action, done }] of Object.entries(TELEGRAM_CONTROL_COMMANDS)) {
+  for (const [command, action] of Object.entries(TELEGRAM_CONTROL_COMMANDS)) {
     bot.command(command, async (ctx) => {
       const fromId = ctx.from?.id;
       if (!fromId) return;
+      // In the language of the moderator's Telegram app.
+      const words = telegramTexts(telegramLocaleOf(ctx.from?.language_code));
       const moderated = await streamersModeratedBy(context.db, fromId);
       const slug = ctx.match.trim();
       const chosen = slug
@@ -42,17 +41,17 @@ export function registerTelegramControls(bot: Bot, context: { db: Database; bus:
           ? moderated[0]
           : undefined;
       if (!chosen) {
-        if (moderated.length === 0) await ctx.reply(TELEGRAM_CONTROL_TEXT.notModerator);
-        else if (slug) await ctx.reply(TELEGRAM_CONTROL_TEXT.unknownStreamer(slug));
+        if (moderated.length === 0) await ctx.reply(words.notLinkedModerator);
+        else if (slug) await ctx.reply(words.unknownStreamer(slug));
         else {
           const slugs = moderated.map((streamer) => streamer.slug);
-          await ctx.reply(TELEGRAM_CONTROL_TEXT.chooseStreamer(command, slugs));
+          await ctx.reply(words.chooseStreamer(action, slugs));
         }
         return;
       }
       try {
         await applyStreamControl(context, chosen.id, { action });
-        await ctx.reply(TELEGRAM_CONTROL_TEXT.forStreamer(done, chosen.name));
+        await ctx.reply(words.forStreamer(words.controlDone[action], chosen.name));
       } catch (error) {
         if (!(error instanceof AppError)) throw error;
         await ctx.reply(error.message);

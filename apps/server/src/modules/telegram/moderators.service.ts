@@ -1,6 +1,7 @@
 import { and, asc, eq } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { streamerModerators } from '../../db/schema.ts';
+import { streamerModerators, telegramUserLanguages } from '../../db/schema.ts';
+import type { TelegramLocale } from './telegram-texts.ts';
 
 /** Telegram users linked to a streamer as moderators (several per streamer). */
 export async function listModerators(db: Database, streamerId: string) {
@@ -72,12 +73,41 @@ export async function isActiveModerator(
 }
 
 /** The chats to ask for a review: each active moderator's private chat id is their user id. */
-export async function moderatorChatIds(db: Database, streamerId: string): Promise<number[]> {
+/**
+ * The private chats of a streamer's active moderators (a user's chat id is their user id), each
+ * with the language their Telegram app last showed; English for one never heard from.
+ */
+export async function moderatorChats(
+  db: Database,
+  streamerId: string,
+): Promise<Array<{ chatId: number; locale: TelegramLocale }>> {
   const rows = await db
-    .select({ telegramUserId: streamerModerators.telegramUserId })
+    .select({
+      telegramUserId: streamerModerators.telegramUserId,
+      locale: telegramUserLanguages.locale,
+    })
     .from(streamerModerators)
+    .leftJoin(
+      telegramUserLanguages,
+      eq(telegramUserLanguages.telegramUserId, streamerModerators.telegramUserId),
+    )
     .where(
       and(eq(streamerModerators.streamerId, streamerId), eq(streamerModerators.isActive, true)),
     );
-  return rows.map((row) => row.telegramUserId);
+  return rows.map((row) => ({ chatId: row.telegramUserId, locale: row.locale ?? 'en' }));
+}
+
+/** Keeps the language a Telegram user's app is set to (from any update of theirs). */
+export async function rememberLanguage(
+  db: Database,
+  telegramUserId: number,
+  locale: TelegramLocale,
+): Promise<void> {
+  await db
+    .insert(telegramUserLanguages)
+    .values({ telegramUserId, locale })
+    .onConflictDoUpdate({
+      target: telegramUserLanguages.telegramUserId,
+      set: { locale, updatedAt: new Date() },
+    });
 }

@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import { formatRupees, sanitizeText } from '@shabaash/core';
+import { sanitizeText } from '@shabaash/core';
 import type { FastifyBaseLogger } from 'fastify';
 import { Bot, GrammyError, InlineKeyboard, InputFile } from 'grammy';
 import type { UserFromGetMe } from 'grammy/types';
@@ -10,8 +10,15 @@ import type { EventBus } from '../../realtime/event-bus.ts';
 import { findDonationWithStreamer } from '../donations/dashboard.queries.ts';
 import { moderateDonation } from '../moderation/commands/moderate-donation.ts';
 import { registerTelegramControls } from '../stream-control/telegram-controls.ts';
-import { isActiveModerator, moderatorChatIds } from './moderators.service.ts';
+import { isActiveModerator, moderatorChats, rememberLanguage } from './moderators.service.ts';
 import { TelegramSendQueue } from './send-queue.ts';
+import {
+  escapeHtml,
+  reviewMessage,
+  telegramLocaleOf,
+  telegramTexts,
+  type TelegramLocale,
+} from './telegram-texts.ts';
 
 export type TelegramModeration = {
   bot: Bot;
@@ -25,9 +32,6 @@ export type TelegramModeration = {
 
 /** Callback data stays far below Telegram's 64-byte limit: `m:a:<uuid>` is 40 bytes. */
 const CALLBACK = /^m:(a|r):([0-9a-f-]{36})$/;
-
-const escapeHtml = (text: string) =>
-  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
 /**
  * The Telegram moderation bot (grammY): /start tells a user their id so they can be linked in
@@ -53,13 +57,25 @@ export function createTelegramModeration(options: {
     log.warn({ err: describeTelegramError(error) }, 'telegram send failed'),
   );
 
+  // Each user's app language, kept so review requests reach them in it (issue 21).
+  const knownLocales = new Map<number, TelegramLocale>();
+  bot.use(async (ctx, next) => {
+    const from = ctx.from;
+    if (from && !from.is_bot) {
+      const locale = telegramLocaleOf(from.language_code);
+      if (knownLocales.get(from.id) !== locale) {
+        await rememberLanguage(db, from.id, locale);
+        knownLocales.set(from.id, locale);
+      }
+    }
+    await next();
+  });
+
   bot.command('start', async (ctx) => {
-    const id = ctx.from?.id;
-    if (!id) return;
-    await ctx.reply(
-      `Namaste! Your Telegram user ID is <code>${id}</code>.\n\nAsk the streamer to paste it in their Shabaash dashboard (Telegram tab). Donations waiting for review will then reach you here with Approve and Reject buttons.\n\nDuring a stream: /skip the alert on screen, /pause and /resume alerts, /replay the latest one.`,
-      { parse_mode: 'HTML' },
-    );
+    const from = ctx.from;
+    if (!from) return;
+    const words = telegramTexts(telegramLocaleOf(from.language_code));
+    await ctx.reply(words.start(from.id), { parse_mode: 'HTML' });
   });
 
   // /skip, /pause, /resume, /replay: the activity feed's controls (modules/stream-control).
@@ -68,12 +84,11 @@ export function createTelegramModeration(options: {
   bot.callbackQuery(CALLBACK, async (ctx) => {
     const [, action, donationId = ''] = ctx.match;
     const from = ctx.from;
+    const locale = telegramLocaleOf(from.language_code);
+    const words = telegramTexts(locale);
     const found = await findDonationWithStreamer(db, donationId);
     if (!found || !(await isActiveModerator(db, found.streamer.id, from.id))) {
-      await ctx.answerCallbackQuery({
-        text: 'You are not a moderator of this streamer.',
-        show_alert: true,
-      });
+      await ctx.answerCallbackQuery({ text: words.notModerator, show_alert: true });
       return;
     }
     const who = from.username ? `@${from.username}` : from.first_name;
@@ -83,20 +98,19 @@ export function createTelegramModeration(options: {
         { db, bus },
         { donationId, decision, actor: `telegram:${from.id}:${who}` },
       );
-      const outcome = decision === 'approve' ? '✅ Approved' : '❌ Rejected';
-      await ctx.answerCallbackQuery({ text: decision === 'approve' ? 'Approved' : 'Rejected' });
+      await ctx.answerCallbackQuery({
+        text: decision === 'approve' ? words.approved : words.rejected,
+      });
       await ctx.editMessageText(
-        `${reviewText(found.donation, found.streamer)}\n\n${outcome} by ${escapeHtml(who)}`,
-        {
-          parse_mode: 'HTML',
-        },
+        `${reviewText(locale, found.donation, found.streamer)}\n\n${words.decidedBy(decision, who)}`,
+        { parse_mode: 'HTML' },
       );
     } catch (error) {
       if (!(error instanceof AppError)) throw error;
       await ctx.answerCallbackQuery({ text: error.message, show_alert: true });
       await ctx
         .editMessageText(
-          `${reviewText(found.donation, found.streamer)}\n\n${escapeHtml(error.message)}`,
+          `${reviewText(locale, found.donation, found.streamer)}\n\n${escapeHtml(error.message)}`,
           { parse_mode: 'HTML' },
         )
         .catch(() => {}); // "message is not modified" when pressed twice
@@ -141,9 +155,9 @@ export function createTelegramModeration(options: {
     return { bytes: Buffer.concat(chunks), contentType, filename };
   }
 
-  function sendClip(chatId: number, clip: Clip) {
+  function sendClip(chatId: number, locale: TelegramLocale, clip: Clip) {
     const file = new InputFile(clip.bytes, clip.filename);
-    const caption = '🎤 Voice message';
+    const caption = telegramTexts(locale).voiceCaption;
     return VOICE_TYPES.has(clip.contentType)
       ? bot.api.sendVoice(chatId, file, { caption })
       : bot.api.sendDocument(chatId, file, { caption });
@@ -154,16 +168,18 @@ export function createTelegramModeration(options: {
     const isWaiting =
       found?.donation.moderationStatus === 'pending' && found.donation.paymentStatus === 'success';
     if (!found || !isWaiting) return;
-    const text = reviewText(found.donation, found.streamer);
-    const keyboard = new InlineKeyboard()
-      .text('✅ Approve', `m:a:${donationId}`)
-      .text('❌ Reject', `m:r:${donationId}`);
     const clip = found.voice ? await readClip(found.voice) : null;
-    for (const chatId of await moderatorChatIds(db, found.streamer.id)) {
+    // Each moderator in their own language: the text and the buttons.
+    for (const { chatId, locale } of await moderatorChats(db, found.streamer.id)) {
+      const words = telegramTexts(locale);
+      const text = reviewText(locale, found.donation, found.streamer);
+      const keyboard = new InlineKeyboard()
+        .text(words.approveButton, `m:a:${donationId}`)
+        .text(words.rejectButton, `m:r:${donationId}`);
       queue.push(chatId, () =>
         bot.api.sendMessage(chatId, text, { parse_mode: 'HTML', reply_markup: keyboard }),
       );
-      if (clip) queue.push(chatId, () => sendClip(chatId, clip));
+      if (clip) queue.push(chatId, () => sendClip(chatId, locale, clip));
     }
   }
 }
@@ -176,8 +192,9 @@ const VOICE_TYPES = new Set(['audio/ogg', 'audio/mpeg', 'audio/mp4']);
 
 type Clip = { bytes: Buffer; contentType: string; filename: string };
 
-/** The review message; donor text is escaped for Telegram's HTML parse mode. */
+/** The review message in the moderator's language (telegram-texts.ts escapes donor text). */
 function reviewText(
+  locale: TelegramLocale,
   donation: {
     name: string;
     amountPaise: number;
@@ -187,19 +204,15 @@ function reviewText(
   },
   streamer: { name: string; hideAmountsFromModerators: boolean },
 ): string {
-  // Streamers may keep amounts private from their Telegram moderators (a creator setting).
-  const tip = streamer.hideAmountsFromModerators
-    ? 'sent a tip'
-    : `tipped <b>${formatRupees(donation.amountPaise)}</b>`;
-  const lines = [
-    `<b>New donation for ${escapeHtml(streamer.name)} — waiting for review</b>`,
-    `${escapeHtml(sanitizeText(donation.name))} ${tip}`,
-  ];
-  const message = sanitizeText(donation.message);
-  if (message) lines.push(`“${escapeHtml(message)}”`);
-  if (donation.type === 'hyperemote') lines.push('✨ Hyperemote');
-  if (donation.voiceUploadId) lines.push('🎤 Voice message attached');
-  return lines.join('\n');
+  return reviewMessage(locale, {
+    streamerName: streamer.name,
+    donorName: sanitizeText(donation.name),
+    // Streamers may keep amounts private from their Telegram moderators (a creator setting).
+    amountPaise: streamer.hideAmountsFromModerators ? null : donation.amountPaise,
+    message: sanitizeText(donation.message),
+    isHyperemote: donation.type === 'hyperemote',
+    hasVoice: donation.voiceUploadId !== null,
+  });
 }
 
 /** Errors from Telegram without the bot token (grammY puts the URL in some messages). */

@@ -153,6 +153,48 @@ describe('Telegram moderation', () => {
     });
   });
 
+  it('writes to each moderator in the language of their Telegram app: Hindi text and buttons', async () => {
+    const hindiModerator = 5_000_000_002;
+    await moderators('PUT', { telegram_user_id: String(hindiModerator) });
+    // Their /start carries their app's language, which the bot keeps for later messages.
+    await testApp.app.telegram!.bot.handleUpdate({
+      update_id: updateId++,
+      message: {
+        message_id: 2,
+        date: 0,
+        chat: { id: hindiModerator, type: 'private', first_name: 'Hindi' },
+        from: { id: hindiModerator, is_bot: false, first_name: 'Hindi', language_code: 'hi' },
+        text: '/start',
+        entities: [{ type: 'bot_command', offset: 0, length: 6 }],
+      },
+    } as Update);
+    const welcome = String(fake.callsTo('sendMessage').at(-1)?.params.text);
+    expect(welcome).toContain('नमस्ते');
+    expect(welcome).toContain(`<code>${hindiModerator}</code>`);
+
+    const tip = await paidTip('Bhasha Fan');
+    await testApp.app.telegram!.idle();
+    const requests = fake
+      .callsTo('sendMessage')
+      .filter((call) => String(call.params.text).includes('Bhasha Fan'));
+    const toHindi = requests.find((call) => call.params.chat_id === hindiModerator);
+    const toEnglish = requests.find((call) => call.params.chat_id === MODERATOR_ID);
+    expect(String(toHindi?.params.text)).toContain(
+      '<b>Streamer reviewed के लिए नया टिप — रिव्यू का इंतज़ार</b>',
+    );
+    expect(String(toHindi?.params.text)).toMatch(/Bhasha Fan ने <b>₹[\d,]+<\/b> भेजे/);
+    expect(toHindi?.params.reply_markup).toEqual({
+      inline_keyboard: [
+        [
+          { text: '✅ मंज़ूर करें', callback_data: `m:a:${tip.id}` },
+          { text: '❌ रिजेक्ट करें', callback_data: `m:r:${tip.id}` },
+        ],
+      ],
+    });
+    expect(String(toEnglish?.params.text)).toContain('waiting for review');
+    await moderators('DELETE', { telegram_user_id: String(hindiModerator) });
+  });
+
   it('sends the voice clip after the review message: OGG as a voice message, WebM as a file', async () => {
     for (const [fixture, method] of [
       ['voice-2s.ogg', 'sendVoice'],

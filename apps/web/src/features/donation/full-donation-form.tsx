@@ -28,6 +28,7 @@ import type { DonationStreamer } from './donation.api';
 import { DONATION_TEXT } from './donation.constants';
 import { readRememberedFan } from './fan-details';
 import { readFormDraft, saveFormDraft } from './form-draft';
+import { takeTypedFields } from './typed-before-hydration';
 import { useFormProblem } from './form-problem';
 import { FieldError } from '../../components/ui/field';
 import { useDonationPayment } from './use-donation-payment';
@@ -42,20 +43,23 @@ const VoiceRecorder = lazy(() => import('../voice-recorder/voice-recorder'));
  */
 export function FullDonationForm({ streamer }: { streamer: DonationStreamer }) {
   // The server renders the empty form (donation-ssr.tsx), so the first render here is empty
-  // too, and hydration matches it. What this device remembers comes in before the next paint:
-  // back from a failed or cancelled payment, the form as the fan left it (form-draft.ts), else
-  // the fan's name. A draft of a tip type the page no longer offers (its plan changed) is dropped.
+  // too, and hydration matches it. Then, before the next paint: what the fan typed before the
+  // script ran (typed-before-hydration.ts), over what this device remembers: back from a
+  // failed or cancelled payment, the form as the fan left it (form-draft.ts), else the fan's
+  // name. A draft of a tip type the page no longer offers (its plan changed) is dropped.
   const [form, setForm] = useState<DonationFormState>(INITIAL_FORM);
   useLayoutEffect(() => {
+    const typed = takeTypedFields();
     const draft = readFormDraft(streamer.slug);
     // Two-pass rendering, as React documents for what only the browser knows.
     if (draft && streamer.tip_types.includes(draft.type)) {
       // eslint-disable-next-line react-hooks/set-state-in-effect
-      setForm(draft);
+      setForm({ ...draft, ...typed });
       return;
     }
     const name = readRememberedFan()?.name;
-    if (name) setForm((current) => ({ ...current, name }));
+    const restored = { ...(name ? { name } : {}), ...typed };
+    if (Object.keys(restored).length > 0) setForm((current) => ({ ...current, ...restored }));
     // Once, when the form mounts: a later profile update must not replace what the fan typed.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);

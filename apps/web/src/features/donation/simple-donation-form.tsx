@@ -17,6 +17,7 @@ import { RecorderFallback } from './recorder-fallback';
 import type { DonationStreamer } from './donation.api';
 import { useDonationPayment } from './use-donation-payment';
 import { readRememberedFan } from './fan-details';
+import { takeTypedFields } from './typed-before-hydration';
 import { useFormProblem } from './form-problem';
 import { FieldError } from '../../components/ui/field';
 
@@ -40,9 +41,11 @@ export function SimpleDonationForm({ streamer }: { streamer: DonationStreamer })
   const [form, setForm] = useState<SimpleFormState>(INITIAL_SIMPLE_FORM);
   useLayoutEffect(() => {
     const name = readRememberedFan()?.name;
+    // What the fan typed before the script ran wins (typed-before-hydration.ts).
+    const restored = { ...(name ? { name } : {}), ...takeTypedFields() };
     // Two-pass rendering, as React documents for what only the browser knows.
     // eslint-disable-next-line react-hooks/set-state-in-effect
-    if (name) setForm((current) => ({ ...current, name }));
+    if (Object.keys(restored).length > 0) setForm((current) => ({ ...current, ...restored }));
   }, []);
   const [voice, setVoice] = useState<VoiceRecordingValue>(NO_VOICE_RECORDING);
   const payment = useDonationPayment(streamer, 'redirect');

@@ -65,8 +65,8 @@ export const FEATURES = {
     },
     {
       id: 'payouts',
-      title: 'Fast payouts',
-      text: 'Tips are confirmed in seconds and settled to your bank account by our payment partner, typically the next working day.',
+      title: 'Your own payment account',
+      text: 'Tips are confirmed in seconds. Where the site offers it, connect your own Cashfree account and tips are paid straight into it; Cashfree settles them to your bank, usually the next working day.',
     },
     {
       id: 'dashboard',
@@ -131,7 +131,7 @@ export const HOW_IT_WORKS = {
     {
       id: 'enable-upi',
       title: 'Enable UPI payments',
-      text: 'Link your bank account for payouts and add the alert overlay to OBS as a browser source.',
+      text: 'Connect your Cashfree account in Settings → Payouts (where the site offers it) and add the alert overlay to OBS as a browser source.',
     },
     {
       id: 'engage',
@@ -140,8 +140,8 @@ export const HOW_IT_WORKS = {
     },
     {
       id: 'get-paid',
-      title: 'Get paid instantly',
-      text: 'Every tip is confirmed in seconds and shown on stream, and the money settles to your bank account.',
+      title: 'Get paid',
+      text: 'Every tip is confirmed in seconds and shown on stream; the payment gateway settles the money on its schedule, usually the next working day.',
     },
   ],
 } as const;
@@ -157,7 +157,7 @@ export const PRICING = {
   originalPrice: 'Original price',
   cta: 'Get Started Now',
   footnote:
-    'Tips from your fans are settled to your bank account by our payment partner. Questions about a plan?',
+    'Tips from your fans are paid through a licensed payment gateway and settled by it, never held by Shabaash. Questions about a plan?',
   footnoteLink: 'Contact us',
 } as const;
 
@@ -194,7 +194,7 @@ export const FAQ = {
       id: 'payouts',
       question: 'When do I receive the money?',
       answer:
-        'Payments are processed by our licensed payment gateway partner and settled to your bank account on its schedule, typically the next working day.',
+        'Tips are paid through a licensed payment gateway (Cashfree or Razorpay), which settles them on its own schedule, usually the next working day; never instantly. Where the site offers it, you connect your own Cashfree account (Settings → Payouts) and tips are paid straight into it, then settled by Cashfree to your bank. Otherwise tips are paid into the site operator’s gateway account.',
     },
     {
       id: 'safety',

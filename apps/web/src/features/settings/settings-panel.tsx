@@ -22,8 +22,10 @@ import { SpeechSettingsForm } from './speech-settings-form';
 import { useStreamerSettings } from './settings.queries';
 import { YoutubeChatSection } from './youtube-chat-section';
 import { YOUTUBE_TEXT } from './youtube-chat.constants';
+import { PayoutsSection } from '../payouts/payouts-section';
+import { PAYOUTS_TEXT } from '../payouts/payouts.constants';
 
-type Section = 'page' | 'money' | 'alerts' | 'moderation' | 'youtube';
+type Section = 'page' | 'money' | 'alerts' | 'moderation' | 'youtube' | 'payouts';
 
 const SECTIONS: Array<TabItem<Section>> = [
   { value: 'page', label: SETTINGS_TEXT.pageTab },
@@ -31,6 +33,7 @@ const SECTIONS: Array<TabItem<Section>> = [
   { value: 'alerts', label: SETTINGS_TEXT.alertsTab },
   { value: 'moderation', label: SETTINGS_TEXT.moderationTab },
   { value: 'youtube', label: YOUTUBE_TEXT.tab },
+  { value: 'payouts', label: PAYOUTS_TEXT.tab },
 ];
 
 /**
@@ -89,6 +92,7 @@ export function SettingsPanel({ slug }: { slug: string }) {
               <ModerationSettingsForm slug={slug} settings={query.data} />
             )}
             {section === 'youtube' && <YoutubeChatSection slug={slug} />}
+            {section === 'payouts' && <PayoutsSection slug={slug} />}
           </Tabs>
         )}
       </CardContent>

@@ -124,6 +124,14 @@ export function createCashfreeProvider(options: CashfreeOptions): PaymentProvide
         },
         // Our reconciler gives up on an order after this long; Cashfree stops taking it too.
         order_expiry_time: toIndiaIso(new Date(Date.now() + ORDER_EXPIRY_MS)),
+        // Easy Split at order level: Cashfree settles this share to the creator's vendor account.
+        ...(input.split
+          ? {
+              order_splits: [
+                { vendor_id: input.split.vendorId, amount: paiseToRupees(input.split.amountPaise) },
+              ],
+            }
+          : {}),
       };
       let order: CashfreeOrder;
       try {
