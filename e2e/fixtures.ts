@@ -85,6 +85,16 @@ export async function createStreamer(
   return streamer;
 }
 
+/**
+ * Turns reading aloud off for a streamer (new pages have it on). Tests that time alerts on a
+ * fake clock need it: speech plays in real time and holds an alert until it ends.
+ */
+export async function turnSpeechOff(slug: string): Promise<void> {
+  const path = `/api/streamers/${slug}/speech-settings`;
+  const current = await adminApi<{ settings: Record<string, unknown> }>(path, 'GET');
+  await adminApi(path, 'PUT', { ...current.settings, enabled: false });
+}
+
 /** Settings that make a streamer approve every paid tip at once, as the demo streamers do. */
 export const AUTO_APPROVE = { moderation: { moderation_mode: 'auto' } } satisfies SettingsUpdate;
 

@@ -4,7 +4,14 @@ import { ALERT_TIMING } from '@shabaash/core';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { baseUrl, launchBrowser, scrollBelowDonationForm } from './browser.ts';
-import { AUTO_APPROVE, adminSessionToken, createStreamer, randomIp, uniqueId } from './fixtures.ts';
+import {
+  AUTO_APPROVE,
+  adminSessionToken,
+  createStreamer,
+  randomIp,
+  turnSpeechOff,
+  uniqueId,
+} from './fixtures.ts';
 
 /*
  * The XSS corpus (issue 13, item 3): script tags, event-handler attributes, `javascript:` URLs,
@@ -306,6 +313,7 @@ describe('XSS corpus (issue 13)', () => {
 
   it('OBS overlay: every alert shows the corpus as text and nothing runs', async () => {
     const slug = await createXssStreamer('obs');
+    await turnSpeechOff(slug); // the alerts are timed on the page's fake clock
     const obs = await api<{ token: string }>(`/api/streamers/${slug}/obs-tokens`, {
       method: 'POST',
       token: adminSessionToken(),
