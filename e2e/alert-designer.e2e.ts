@@ -370,6 +370,8 @@ describe('alert designer', () => {
     });
     expect(speechOff.status).toBe(200);
     const overlay = await browser.newPage({ viewport: SMALL_SOURCE });
+    // Eight themes, one after another: on a loaded CI machine one step may pass 30 s.
+    overlay.setDefaultTimeout(90_000);
     const errors = collectPageErrors(overlay);
     // Every settings change the overlay's stream delivers, recorded as it arrives.
     await overlay.addInitScript(() => {
@@ -447,5 +449,5 @@ describe('alert designer', () => {
     }
     expect(errors).toEqual([]);
     await overlay.close();
-  }, 120_000);
+  }, 300_000);
 });
