@@ -7,7 +7,7 @@ import {
   type OverlaySpeech,
 } from '@shabaash/core';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Database } from '../../db/client.ts';
+import type { Database, Transaction } from '../../db/client.ts';
 import {
   alerts,
   donations,
@@ -48,6 +48,22 @@ export type SpeechRunnerOptions = {
    */
   waitForQuiet?: () => Promise<void>;
 };
+
+/**
+ * Writes a speech job's state without waiting for the disk flush (PostgreSQL's asynchronous
+ * commit, for this transaction only). A crash may lose the last of these writes, which only
+ * leaves a job to be claimed and rendered again; the flushes they no longer queue for are the
+ * payment webhooks' (issue 23: with every commit flushed, speech tripled the webhook's p99).
+ */
+function writeWithoutFlushWait<T>(
+  db: Database,
+  write: (tx: Transaction) => Promise<T>,
+): Promise<T> {
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`set local synchronous_commit = off`);
+    return write(tx);
+  });
+}
 
 /** The alert, donation and settings a speech render reads. */
 type AlertForSpeech = {
@@ -123,10 +139,9 @@ export class SpeechRunner {
   private async addJob(alertId: number): Promise<'none' | 'pending'> {
     const alert = await this.loadAlert(alertId);
     if (!alert || !this.isReadAloud(alert)) return 'none';
-    await this.options.db
-      .insert(speechJobs)
-      .values({ alertId, streamerId: alert.streamerId })
-      .onConflictDoNothing();
+    await writeWithoutFlushWait(this.options.db, (tx) =>
+      tx.insert(speechJobs).values({ alertId, streamerId: alert.streamerId }).onConflictDoNothing(),
+    );
     this.wake();
     return 'pending';
   }
@@ -194,7 +209,8 @@ export class SpeechRunner {
   }
 
   private async claim(limit: number): Promise<Array<{ alertId: number; attempts: number }>> {
-    const result = await this.options.db.execute(sql`
+    const result = await writeWithoutFlushWait(this.options.db, (tx) =>
+      tx.execute(sql`
       update ${speechJobs} set locked_until = now() + make_interval(secs => ${LEASE_SECONDS}),
         attempts = attempts + 1
       where alert_id in (
@@ -204,7 +220,8 @@ export class SpeechRunner {
         order by next_attempt_at
         limit ${limit}
         for update skip locked)
-      returning alert_id, attempts`);
+      returning alert_id, attempts`),
+    );
     const rows = (result as unknown as { rows: Array<{ alert_id: unknown; attempts: unknown }> })
       .rows;
     return rows.map((row) => ({ alertId: Number(row.alert_id), attempts: Number(row.attempts) }));
@@ -217,18 +234,22 @@ export class SpeechRunner {
       const alert = await this.loadAlert(job.alertId);
       // Hidden, rejected, or speech turned off since: nothing to read.
       if (!alert || !this.isReadAloud(alert)) {
-        await db
-          .update(speechJobs)
-          .set({ status: 'failed', lastError: 'no longer read aloud', lockedUntil: null })
-          .where(eq(speechJobs.alertId, job.alertId));
+        await writeWithoutFlushWait(db, (tx) =>
+          tx
+            .update(speechJobs)
+            .set({ status: 'failed', lastError: 'no longer read aloud', lockedUntil: null })
+            .where(eq(speechJobs.alertId, job.alertId)),
+        );
         return;
       }
       const { clipId } = await this.renderCached(this.requestFor(alert));
       await this.waitForQuiet();
-      await db
-        .update(speechJobs)
-        .set({ status: 'ready', clipId, lockedUntil: null, lastError: null })
-        .where(eq(speechJobs.alertId, job.alertId));
+      await writeWithoutFlushWait(db, (tx) =>
+        tx
+          .update(speechJobs)
+          .set({ status: 'ready', clipId, lockedUntil: null, lastError: null })
+          .where(eq(speechJobs.alertId, job.alertId)),
+      );
     } catch (error) {
       if (this.isClosed) {
         // Interrupted by close(): not a failed try, and due again at once.
@@ -276,18 +297,20 @@ export class SpeechRunner {
     const rendered: RenderedSpeech = await provider.synthesize(request);
     const storageKey = `speech/${crypto.randomUUID()}.${rendered.extension}`;
     await storage.put(storageKey, rendered.audio, { contentType: rendered.contentType });
-    const [created] = await db
-      .insert(speechClips)
-      .values({
-        cacheKey,
-        provider: provider.name,
-        voice: request.voice,
-        storageKey,
-        contentType: rendered.contentType,
-        sizeBytes: rendered.audio.length,
-      })
-      .onConflictDoNothing({ target: speechClips.cacheKey })
-      .returning({ id: speechClips.id });
+    const [created] = await writeWithoutFlushWait(db, (tx) =>
+      tx
+        .insert(speechClips)
+        .values({
+          cacheKey,
+          provider: provider.name,
+          voice: request.voice,
+          storageKey,
+          contentType: rendered.contentType,
+          sizeBytes: rendered.audio.length,
+        })
+        .onConflictDoNothing({ target: speechClips.cacheKey })
+        .returning({ id: speechClips.id }),
+    );
     if (created) return { clipId: created.id, contentType: rendered.contentType };
     // Another render of the same words won the race: use its clip, drop ours.
     await storage.delete(storageKey);
