@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import { withAdminClient } from '../apps/server/test/test-database.ts';
+import { createScratchDatabase, withAdminClient } from '../apps/server/test/test-database.ts';
 
 export type ServerDatabase = {
   /** What the server process gets: DATABASE_URL, or '' for the embedded PGlite in DATA_DIR. */
@@ -17,7 +17,7 @@ export async function createServerDatabase(): Promise<ServerDatabase> {
   const adminUrl = process.env.TEST_DATABASE_URL;
   if (!adminUrl) return { env: { DATABASE_URL: '' }, drop: async () => {} };
   const name = `shabaash_e2e_${crypto.randomBytes(6).toString('hex')}`;
-  await withAdminClient(adminUrl, (client) => client.query(`CREATE DATABASE ${name}`));
+  await createScratchDatabase(adminUrl, name);
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
   return {

@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { openDatabase } from '../src/db/client.ts';
-import { withAdminClient } from './test-database.ts';
+import { createScratchDatabase, withAdminClient } from './test-database.ts';
 
 /**
  * Migrates one template database for the whole server suite, which every test database then
@@ -33,7 +33,7 @@ async function setupPostgresTemplate(project: TestProject) {
   const adminUrl = process.env.TEST_DATABASE_URL;
   if (!adminUrl) throw new Error('The server:postgres project needs TEST_DATABASE_URL');
   const name = `shabaash_template_${crypto.randomBytes(6).toString('hex')}`;
-  await withAdminClient(adminUrl, (client) => client.query(`CREATE DATABASE ${name}`));
+  await createScratchDatabase(adminUrl, name);
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
   // Migrate, then disconnect: PostgreSQL copies a template only while nobody is connected to it.
