@@ -142,6 +142,8 @@ async function measureWebhooks(databaseUrl: string | undefined) {
           amount_paise: 5100,
           message: `${ENGLISH_200.slice(0, 150)} ${crypto.randomUUID().slice(0, 8)}`,
           phone: '9876543210',
+          age_confirmed: true,
+          stream_consent: true,
         },
       });
       if (response.statusCode !== 201) throw new Error(`order failed: ${response.body}`);

@@ -293,6 +293,8 @@ async function measure(backend: string, server: Server): Promise<RunResult> {
         amount_paise: 5100,
         message: 'throughput bench',
         phone: '9876543210',
+        age_confirmed: true,
+        stream_consent: true,
       }),
     );
     if (order.status !== 201) throw new Error(`order ${String(order.status)} ${order.text}`);

@@ -288,6 +288,8 @@ describe('alert designer', () => {
         amount_paise: 10_100,
         message: 'Shabaash!',
         phone: '9876543210',
+        age_confirmed: true,
+        stream_consent: true,
       },
     });
     expect(order.status).toBe(201);

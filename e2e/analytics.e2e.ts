@@ -40,6 +40,8 @@ async function payTip(slug: string, tip: Tip): Promise<void> {
     amount_paise: tip.amountPaise,
     message: tip.type === 'text' ? `Shabaash from ${tip.name}` : '',
     phone: '9876543210',
+    age_confirmed: true,
+    stream_consent: true,
     ...(tip.type === 'hyperemote' ? { hyperemote_id: 'happy' } : {}),
   });
   expect(order.status, JSON.stringify(order.body)).toBe(201);

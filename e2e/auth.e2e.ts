@@ -1,5 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CONSENT_TEXT } from '@shabaash/core';
 import { baseUrl, collectPageErrors, launchBrowser, linkFromOutbox } from './browser.ts';
 import { adminSessionToken, randomIp, uniqueId, verifyEmailFromOutbox } from './fixtures.ts';
 
@@ -110,6 +111,12 @@ describe('accounts and dashboard access', () => {
 
     await page.getByLabel('Password', { exact: true }).fill(password);
     await page.getByLabel('Confirm Password').fill(password);
+    // The 18+ box starts unticked, and the form says why it will not go on without it.
+    const ageBox = page.getByRole('checkbox', { name: /I am 18 or older/ });
+    expect(await ageBox.isChecked()).toBe(false);
+    await createAccount.click();
+    await page.getByText(CONSENT_TEXT.ageRequired).waitFor();
+    await ageBox.check();
     await createAccount.click();
     await page.getByText('Account Created!').waitFor();
     // The default target is /dashboard; a new account has no streamer yet, so it is led to
@@ -206,6 +213,7 @@ describe('accounts and dashboard access', () => {
     await page.getByLabel('Email').fill(email);
     await page.getByLabel('Password', { exact: true }).fill(password);
     await page.getByLabel('Confirm Password').fill(password);
+    await page.getByRole('checkbox', { name: /I am 18 or older/ }).check();
     await page.getByRole('button', { name: 'Create Account' }).click();
     await page.waitForURL(urlIs('/dashboard/create'));
     const token = (await page.evaluate(() => window.localStorage.getItem('auth_token'))) ?? '';
@@ -268,7 +276,7 @@ describe('accounts and dashboard access', () => {
     const solo = { slug: `e2e-solo-${id}`, name: `Solo Stream ${id}` };
     const { status, body } = await api<AuthBody>('/api/auth/register', {
       method: 'POST',
-      body: { email, password: 'correct-horse-2' },
+      body: { email, password: 'correct-horse-2', age_confirmed: true },
     });
     expect(status).toBe(201);
     const invitePath = await createStreamer(adminToken, { ...solo, owner_email: email });
@@ -300,7 +308,7 @@ describe('accounts and dashboard access', () => {
     const response = await fetch(`${baseUrl()}/api/auth/register`, {
       method: 'POST',
       headers: { 'Content-Type': 'application/json', 'X-Forwarded-For': randomIp() },
-      body: JSON.stringify({ email, password: 'old-password-1' }),
+      body: JSON.stringify({ email, password: 'old-password-1', age_confirmed: true }),
     });
     expect(response.status).toBe(201);
     const registered = { body: (await response.json()) as AuthBody };

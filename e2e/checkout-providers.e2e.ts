@@ -14,6 +14,7 @@ import {
 } from '../apps/web/src/features/checkout/checkout.constants.ts';
 import { collectPageErrors, launchBrowser, waitForHydration } from './browser.ts';
 import { createServerDatabase } from './server-database.ts';
+import { agreeToTipConsents } from './fixtures.ts';
 
 /*
  * The browser checkout adapters for Cashfree and Razorpay, against real servers started with
@@ -169,6 +170,7 @@ async function submitWithMobile(page: Page) {
   await donateButton(page).click();
   const dialog = page.getByRole('dialog', { name: 'Complete Your Donation' });
   await dialog.getByLabel('Mobile Number').fill(FAN_MOBILE);
+  await agreeToTipConsents(dialog);
   await dialog.getByRole('button', { name: 'Continue to Payment' }).click();
 }
 

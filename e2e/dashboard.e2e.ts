@@ -43,7 +43,7 @@ async function signUpOwner(): Promise<{ email: string; token: string }> {
   const email = `dash-${uniqueId()}@example.com`;
   const { status, body } = await api<AuthBody>('/api/auth/register', {
     method: 'POST',
-    body: { email, password: 'correct-horse-7' },
+    body: { email, password: 'correct-horse-7', age_confirmed: true },
   });
   expect(status).toBe(201);
   await verifyEmailFromOutbox(email);
@@ -87,7 +87,15 @@ async function createStreamer(
 async function payTip(slug: string, name: string, message: string): Promise<void> {
   const order = await api<{ order_id: string }>(`/api/streamers/${slug}/orders`, {
     method: 'POST',
-    body: { name, type: 'text', amount_paise: 5100, message, phone: '9876543210' },
+    body: {
+      name,
+      type: 'text',
+      amount_paise: 5100,
+      message,
+      phone: '9876543210',
+      age_confirmed: true,
+      stream_consent: true,
+    },
   });
   expect(order.status).toBe(201);
   const paid = await api<{ outcome: string }>(`/sandbox/checkout/${order.body.order_id}/complete`, {

@@ -2,7 +2,14 @@ import { VOICE_MESSAGES } from '@shabaash/core';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { baseUrl, collectPageErrors, launchBrowser, scrollBelowDonationForm } from './browser.ts';
-import { AUTO_APPROVE, createStreamer, randomIp, uniqueId, type TestStreamer } from './fixtures.ts';
+import {
+  AUTO_APPROVE,
+  createStreamer,
+  randomIp,
+  uniqueId,
+  type TestStreamer,
+  agreeToTipConsents,
+} from './fixtures.ts';
 
 /** A fan on a phone (issue 4, Done when). */
 const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true };
@@ -58,6 +65,7 @@ async function submitWithMobile(page: Page, dialogTitle = 'Complete Your Donatio
   await page.getByRole('button', { name: /^Donate/ }).click();
   const dialog = page.getByRole('dialog', { name: dialogTitle });
   await dialog.getByLabel('Mobile Number').fill(FAN_MOBILE);
+  await agreeToTipConsents(dialog);
   await dialog.getByRole('button', { name: 'Continue to Payment' }).click();
 }
 
@@ -89,6 +97,8 @@ async function payTipElsewhere(slug: string, name: string) {
     amount_paise: 5100,
     message: 'Cheering from another phone',
     phone: FAN_MOBILE,
+    age_confirmed: true,
+    stream_consent: true,
   });
   expect(order.status).toBe(201);
   const { order_id: orderId } = (await order.json()) as { order_id: string };

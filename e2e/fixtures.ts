@@ -1,4 +1,5 @@
 import type { PlanId, SettingsUpdate, SiteConfig, SiteConfigUpdate } from '@shabaash/core';
+import type { Locator } from 'playwright-core';
 import { expect, inject } from 'vitest';
 import { baseUrl, linkFromOutbox } from './browser.ts';
 
@@ -115,4 +116,13 @@ declare module 'vitest' {
   export interface ProvidedContext {
     adminToken: string;
   }
+}
+
+/**
+ * Ticks what the mobile-number dialog asks of every fan (issue 29): 18 or older, and consent to
+ * show the name, message and voice on stream. Marketing stays unticked, as it starts.
+ */
+export async function agreeToTipConsents(dialog: Locator): Promise<void> {
+  await dialog.getByRole('checkbox', { name: /I am 18 or older/ }).check();
+  await dialog.getByRole('checkbox', { name: /Show my name, message and voice/ }).check();
 }

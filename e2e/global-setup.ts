@@ -42,6 +42,9 @@ export default async function setup(project: TestProject) {
       DATA_DIR: dataDir,
       ADMIN_PASSWORD: ADMIN.password,
       TRUST_PROXY: '127.0.0.1',
+      // The privacy policy names this officer (issue 29; privacy-rights.e2e.ts reads it).
+      GRIEVANCE_OFFICER_NAME: 'E2E Grievance Officer',
+      GRIEVANCE_OFFICER_EMAIL: 'grievance@shabaash.test',
       ...database.env,
     },
     { timeoutMs: 120_000 },

@@ -1,4 +1,4 @@
-import { LEGAL_SUPPORT_EMAIL, SITE_MESSAGES } from '@shabaash/core';
+import { CONSENT_TEXT, LEGAL_SUPPORT_EMAIL, SITE_MESSAGES } from '@shabaash/core';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { baseUrl, collectPageErrors, launchBrowser } from './browser.ts';
@@ -97,6 +97,8 @@ describe('marketing site', () => {
         SITE_MESSAGES.invalidMobile,
         SITE_MESSAGES.youtubeRequired,
         SITE_MESSAGES.invalidEmail,
+        // The 18+ box starts unticked (issue 29).
+        CONSENT_TEXT.ageRequired,
       ]) {
         await dialog.getByText(message).waitFor();
       }
@@ -113,6 +115,8 @@ describe('marketing site', () => {
       await dialog.getByText(SITE_MESSAGES.invalidEmail).waitFor();
       await dialog.getByLabel('Email').fill(uniqueEmail('lead'));
       await dialog.getByText(SITE_MESSAGES.invalidEmail).waitFor({ state: 'detached' });
+      await dialog.getByRole('checkbox', { name: /I am 18 or older/ }).check();
+      await dialog.getByText(CONSENT_TEXT.ageRequired).waitFor({ state: 'detached' });
 
       await submit.click();
       await page.getByText(SITE_MESSAGES.leadSuccess).waitFor();
@@ -135,11 +139,16 @@ describe('marketing site', () => {
       await dialog.getByLabel('Mobile number').fill('+91 98765 43210');
       await dialog.getByLabel('YouTube channel link').fill('youtube.com/@rahul');
       await dialog.getByLabel('Email').fill(email);
+      await dialog.getByRole('checkbox', { name: /I am 18 or older/ }).check();
       const [request] = await Promise.all([
         page.waitForRequest('**/api/site/leads'),
         dialog.getByRole('button', { name: 'Sign Up' }).click(),
       ]);
-      expect(request.postDataJSON()).toMatchObject({ plan: 'complete-bundle', email });
+      expect(request.postDataJSON()).toMatchObject({
+        plan: 'complete-bundle',
+        email,
+        age_confirmed: true,
+      });
       await page.getByText(SITE_MESSAGES.leadSuccess).waitFor();
 
       // The same e-mail again, in capitals: the API answers 409 and the toast says why.
@@ -149,6 +158,7 @@ describe('marketing site', () => {
       await again.getByLabel('Mobile number').fill('9876543210');
       await again.getByLabel('YouTube channel link').fill('youtube.com/@rahul');
       await again.getByLabel('Email').fill(email.toUpperCase());
+      await again.getByRole('checkbox', { name: /I am 18 or older/ }).check();
       await again.getByRole('button', { name: 'Sign Up' }).click();
       await page.getByText(SITE_MESSAGES.leadDuplicate, { exact: true }).waitFor();
 
@@ -157,6 +167,9 @@ describe('marketing site', () => {
       await again.waitFor({ state: 'hidden' });
       await page.locator('header').getByRole('button', { name: 'Start Earning' }).click();
       expect(await again.getByLabel('Name').inputValue()).toBe('');
+      expect(await again.getByRole('checkbox', { name: /I am 18 or older/ }).isChecked()).toBe(
+        false,
+      );
       await again.getByRole('button', { name: 'Close' }).click();
       await again.waitFor({ state: 'hidden' });
       await page.close();
@@ -169,6 +182,7 @@ describe('marketing site', () => {
       await page.getByLabel('Email').fill('priya@example.com');
       await page.getByLabel('Phone').fill('9876543210');
       await page.getByLabel('Message').fill('How do payouts work?');
+      await page.getByRole('checkbox', { name: /I am 18 or older/ }).check();
     }
 
     it('shows Sending..., thanks the visitor and clears the form', async () => {
@@ -181,6 +195,12 @@ describe('marketing site', () => {
         await route.continue();
       });
       await fillContactForm(page);
+      // Unticked, the 18+ box stops the form with its reason, and nothing is sent.
+      const ageBox = page.getByRole('checkbox', { name: /I am 18 or older/ });
+      await ageBox.uncheck();
+      await page.getByRole('button', { name: 'Send Message' }).click();
+      await page.getByText(CONSENT_TEXT.ageRequired).waitFor();
+      await ageBox.check();
       await page.getByRole('button', { name: 'Send Message' }).click();
       const sending = page.getByRole('button', { name: 'Sending...' });
       await sending.waitFor();
@@ -192,6 +212,7 @@ describe('marketing site', () => {
       for (const label of ['Name', 'Email', 'Phone', 'Message']) {
         expect(await page.getByLabel(label).inputValue()).toBe('');
       }
+      expect(await ageBox.isChecked()).toBe(false);
       await page.close();
     });
 

@@ -55,6 +55,7 @@ describe('a creator on their own, from the home page to a tip on stream', () => 
     await page.getByLabel('Email').fill(email);
     await page.getByLabel('Password', { exact: true }).fill(password);
     await page.getByLabel('Confirm Password').fill(password);
+    await page.getByRole('checkbox', { name: /I am 18 or older/ }).check();
     await page.getByRole('button', { name: 'Create Account' }).click();
     await page.getByText('Account Created!').waitFor();
 
@@ -142,6 +143,8 @@ describe('a creator on their own, from the home page to a tip on stream', () => 
         amount_paise: 5100,
         message: 'First tip on the new page!',
         phone: '9123456780',
+        age_confirmed: true,
+        stream_consent: true,
       }),
     });
     expect(order.status).toBe(201);

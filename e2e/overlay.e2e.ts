@@ -44,7 +44,15 @@ async function api<T>(
 async function payTip(name: string, message: string): Promise<string> {
   const order = await api<{ order_id: string }>(`/api/streamers/${slug}/orders`, {
     method: 'POST',
-    body: { name, type: 'text', amount_paise: 5100, message, phone: '9876543210' },
+    body: {
+      name,
+      type: 'text',
+      amount_paise: 5100,
+      message,
+      phone: '9876543210',
+      age_confirmed: true,
+      stream_consent: true,
+    },
   });
   expect(order.status).toBe(201);
   const paid = await api<{ outcome: string }>(`/sandbox/checkout/${order.body.order_id}/complete`, {

@@ -7,15 +7,17 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeCashfree, type FakeCashfree } from '../apps/server/test/fakes/fake-cashfree.ts';
 import { deliverWebhook } from '../apps/server/test/fakes/fake-http-server.ts';
+import { startFakeRazorpay, type FakeRazorpay } from '../apps/server/test/fakes/fake-razorpay.ts';
 import { startServerProcess } from '../apps/server/test/server-process.ts';
 import { PROVIDER_SCRIPTS } from '../apps/web/src/features/checkout/checkout.constants.ts';
 import { collectPageErrors, launchBrowser } from './browser.ts';
-import { ADMIN, randomIp, uniqueId } from './fixtures.ts';
+import { ADMIN, randomIp, uniqueId, agreeToTipConsents } from './fixtures.ts';
 import { createServerDatabase } from './server-database.ts';
 
 /*
  * Issue 27 in the browser: a creator connects their own (fake) Cashfree account in Settings →
- * Payouts, a fan tips, and the fake gateway holds the order made with the creator's keys; a
+ * Payouts, a fan tips, and the fake gateway holds the order made with the creator's keys (and
+ * likewise with their own fake Razorpay account, whose checkout.js is a stand-in too); a
  * second page is onboarded for split settlement, its order carries the split, and the
  * settlements view shows the settlement the (simulated) next day. The server runs with
  * PAYMENT_PROVIDER=cashfree against the fake; Cashfree's JS SDK is a small stand-in that asks
@@ -25,6 +27,29 @@ import { createServerDatabase } from './server-database.ts';
 const SERVER_START_TIMEOUT_MS = 120_000;
 const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true };
 const CREATOR_KEYS = { appId: 'TEST_e2e_creator_app', secret: 'cfsk_ma_test_e2e_creator_a1b2' };
+const RAZORPAY_KEYS = {
+  keyId: 'rzp_test_E2eCreatorKey1',
+  keySecret: 'e2e_creator_key_secret_7d3f',
+  webhookSecret: 'e2e_creator_webhook_secret_42c8',
+};
+
+/** A stand-in for Razorpay's checkout.js: open() asks this test what the fan does. */
+const FAKE_RAZORPAY_JS = `
+(() => {
+  function Razorpay(options) {
+    this.options = options;
+  }
+  Razorpay.prototype.on = function () {};
+  Razorpay.prototype.close = function () {};
+  Razorpay.prototype.open = function () {
+    const options = this.options;
+    window.__fakeRazorpayOpen(JSON.parse(JSON.stringify(options))).then((response) => {
+      options.handler(response);
+    });
+  };
+  window.Razorpay = Razorpay;
+})();
+`;
 
 const FAKE_CASHFREE_JS = `
 (() => {
@@ -51,9 +76,13 @@ async function freePort(): Promise<number> {
   return port;
 }
 
-describe('payouts: the creator’s own Cashfree account and split settlement', () => {
+describe('payouts: the creator’s own Cashfree or Razorpay account and split settlement', () => {
   let browser: Browser;
   let gateway: FakeCashfree;
+  let razorpay: FakeRazorpay;
+  /** What checkout.js was opened with, and where the creator's Razorpay webhooks go. */
+  const razorpayOpened: Array<Record<string, unknown>> = [];
+  let razorpayWebhookUrl = '';
   let server: Awaited<ReturnType<typeof startServerProcess>>;
   let database: Awaited<ReturnType<typeof createServerDatabase>>;
   let dataDir: string;
@@ -88,6 +117,8 @@ describe('payouts: the creator’s own Cashfree account and split settlement', (
   beforeAll(async () => {
     gateway = await startFakeCashfree();
     gateway.addMerchant(CREATOR_KEYS.appId, CREATOR_KEYS.secret);
+    razorpay = await startFakeRazorpay();
+    razorpay.addMerchant(RAZORPAY_KEYS.keyId, RAZORPAY_KEYS.keySecret, RAZORPAY_KEYS.webhookSecret);
     dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'shabaash-e2e-payouts-'));
     database = await createServerDatabase();
     const port = await freePort();
@@ -104,7 +135,8 @@ describe('payouts: the creator’s own Cashfree account and split settlement', (
           CASHFREE_APP_ID: gateway.appId,
           CASHFREE_SECRET_KEY: gateway.secretKey,
           CASHFREE_API_BASE: gateway.apiBase,
-          PAYOUT_MODES: 'platform,own_cashfree,cashfree_split',
+          RAZORPAY_API_BASE: razorpay.apiBase,
+          PAYOUT_MODES: 'platform,own_cashfree,own_razorpay,cashfree_split',
           PLATFORM_FEE_PERCENT: '10',
           SECRETS_KEY: crypto.randomBytes(32).toString('base64'),
         },
@@ -127,6 +159,7 @@ describe('payouts: the creator’s own Cashfree account and split settlement', (
     await server?.stop('SIGTERM');
     await database?.drop();
     await gateway?.close();
+    await razorpay?.close();
     if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
   });
 
@@ -141,6 +174,15 @@ describe('payouts: the creator’s own Cashfree account and split settlement', (
     const delivered = await deliverWebhook(url, gateway.pay(order.order_id));
     if (delivered.status !== 200) throw new Error(`webhook answered ${delivered.status}`);
     return { result: { paymentDetails: { paymentMessage: 'Payment finished. Check status.' } } };
+  }
+
+  /** The fan pays in checkout.js: the fake captures it and Razorpay's webhook is delivered. */
+  async function playRazorpay(options: Record<string, unknown>) {
+    razorpayOpened.push(options);
+    const { checkout, captured } = razorpay.pay(String(options.order_id));
+    const delivered = await deliverWebhook(razorpayWebhookUrl, captured);
+    if (delivered.status !== 200) throw new Error(`webhook answered ${delivered.status}`);
+    return checkout;
   }
 
   async function dashboard(slug: string): Promise<Page> {
@@ -168,6 +210,10 @@ describe('payouts: the creator’s own Cashfree account and split settlement', (
     await page.route(PROVIDER_SCRIPTS.cashfree, (route) =>
       route.fulfill({ status: 200, contentType: 'text/javascript', body: FAKE_CASHFREE_JS }),
     );
+    await page.exposeFunction('__fakeRazorpayOpen', playRazorpay);
+    await page.route(PROVIDER_SCRIPTS.razorpay, (route) =>
+      route.fulfill({ status: 200, contentType: 'text/javascript', body: FAKE_RAZORPAY_JS }),
+    );
     await page.goto(`${baseUrl}/${slug}`);
     await page.getByRole('textbox', { name: 'Your Name' }).fill('Priya');
     await page.getByRole('radio', { name: /Text Message/ }).check();
@@ -176,6 +222,7 @@ describe('payouts: the creator’s own Cashfree account and split settlement', (
     await page.getByRole('button', { name: /^Donate/ }).click();
     const dialog = page.getByRole('dialog', { name: 'Complete Your Donation' });
     await dialog.getByLabel('Mobile Number').fill('9876543210');
+    await agreeToTipConsents(dialog);
     await dialog.getByRole('button', { name: 'Continue to Payment' }).click();
     await page.getByRole('heading', { name: 'Payment Successful!' }).waitFor();
     const orderId = new URL(page.url()).searchParams.get('order_id');
@@ -211,6 +258,52 @@ describe('payouts: the creator’s own Cashfree account and split settlement', (
       order_amount: 51,
       order_status: 'PAID',
     });
+  });
+
+  it('a creator connects their own Razorpay account; a fan’s tip is ordered with their key and settled', async () => {
+    const slug = await createPage('ownrzp');
+    const page = await dashboard(slug);
+    await page.getByLabel('Gateway').selectOption('razorpay');
+    const form = page.locator('[data-payouts="own-razorpay-form"]');
+    await form.getByLabel('Key ID').fill(RAZORPAY_KEYS.keyId);
+    await form.getByLabel('Key Secret').fill(RAZORPAY_KEYS.keySecret);
+    await form.getByLabel('Webhook secret').fill(RAZORPAY_KEYS.webhookSecret);
+    await form.getByRole('button', { name: 'Check and connect' }).click();
+    const account = page.locator('[data-payouts="account"]');
+    await account.getByText(`Key Secret ending …${RAZORPAY_KEYS.keySecret.slice(-4)}`).waitFor();
+    await account
+      .getByText(`Webhook secret ending …${RAZORPAY_KEYS.webhookSecret.slice(-4)}`)
+      .waitFor();
+    await page
+      .getByText('Tips on this page are paid straight into your own Razorpay account.')
+      .waitFor();
+    const html = await page.content();
+    expect(html).not.toContain(RAZORPAY_KEYS.keySecret);
+    expect(html).not.toContain(RAZORPAY_KEYS.webhookSecret);
+    razorpayWebhookUrl = await page.locator('[data-payouts="webhook-url"]').innerText();
+    expect(razorpayWebhookUrl).toMatch(
+      new RegExp(`^${baseUrl}/api/payments/webhooks/razorpay/accounts/[0-9a-f-]{36}$`),
+    );
+
+    const orderId = await tip(slug);
+    expect(razorpayOpened.at(-1)).toMatchObject({ key: RAZORPAY_KEYS.keyId });
+    expect(razorpay.order(orderId)).toMatchObject({
+      merchant_key_id: RAZORPAY_KEYS.keyId,
+      amount: 5100,
+      status: 'paid',
+    });
+
+    // Razorpay settles it (two working days later, here at once): the settlements view says so.
+    const settlements = page.locator('[data-payouts="settlements"]');
+    const row = settlements.locator(`[data-settlement="${orderId}"]`);
+    await settlements.getByRole('button', { name: 'Refresh' }).click();
+    await row.locator('[data-settled="no"]').waitFor();
+    razorpay.settleDay();
+    await settlements.getByRole('button', { name: 'Refresh' }).click();
+    await row.locator('[data-settled="yes"]').waitFor();
+    const utr = razorpay.order(orderId).payments[0]?.settlement?.utr;
+    await expect(row.innerText()).resolves.toContain(`UTR ${utr}`);
+    await page.context().close();
   });
 
   it('a page on split settlement waits for Cashfree’s verification, splits the order, and shows the settlement the next day', async () => {

@@ -40,7 +40,7 @@ async function creatorWithPage(): Promise<{ token: string; slug: string; name: s
   const email = `plans-${id}@example.com`;
   const registered = await api<{ session: { access_token: string } }>('/api/auth/register', {
     method: 'POST',
-    body: { email, password: 'plans-password' },
+    body: { email, password: 'plans-password', age_confirmed: true },
   });
   expect(registered.status).toBe(201);
   const token = registered.body.session.access_token;

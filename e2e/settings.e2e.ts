@@ -60,6 +60,7 @@ describe('creator settings and the admin console', () => {
     email: `meera-${id}@example.com`,
     mobile_number: '9876543210',
     youtube_channel: `https://youtube.com/@meera${id}`,
+    age_confirmed: true,
   };
   const slug = `meera${id}`.slice(0, 30);
   let inviteUrl = '';
@@ -147,6 +148,7 @@ describe('creator settings and the admin console', () => {
     expect(await page.getByLabel('Email').inputValue()).toBe(lead.email);
     await page.getByLabel('Password', { exact: true }).fill('owner-password-1');
     await page.getByLabel('Confirm Password').fill('owner-password-1');
+    await page.getByRole('checkbox', { name: /I am 18 or older/ }).check();
     await page.getByRole('button', { name: 'Create account and join' }).click();
     await page.waitForURL(`${baseUrl()}/dashboard/${slug}`);
     ownerToken = (await page.evaluate(() => window.localStorage.getItem('auth_token'))) ?? '';

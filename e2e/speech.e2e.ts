@@ -53,7 +53,15 @@ async function api<T>(path: string, options: { method?: string; body?: unknown }
 async function payTextTip(name: string, message: string, amountPaise = 5100) {
   const order = await api<{ order_id: string }>(`/api/streamers/${slug}/orders`, {
     method: 'POST',
-    body: { name, type: 'text', amount_paise: amountPaise, message, phone: '9876543210' },
+    body: {
+      name,
+      type: 'text',
+      amount_paise: amountPaise,
+      message,
+      phone: '9876543210',
+      age_confirmed: true,
+      stream_consent: true,
+    },
   });
   await api(`/sandbox/checkout/${order.order_id}/complete`, {
     method: 'POST',
@@ -80,6 +88,8 @@ async function payVoiceTip(name: string): Promise<string> {
       amount_paise: 5100,
       message: '',
       phone: '9876543210',
+      age_confirmed: true,
+      stream_consent: true,
       voice_upload_id: uploadId,
     },
   });

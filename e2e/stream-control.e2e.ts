@@ -50,6 +50,8 @@ async function payTip(name: string): Promise<void> {
       amount_paise: 5100,
       message: `Hi from ${name}`,
       phone: '9876543210',
+      age_confirmed: true,
+      stream_consent: true,
     },
   });
   expect(order.status).toBe(201);

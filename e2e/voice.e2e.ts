@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { baseUrl, collectPageErrors, launchBrowser } from './browser.ts';
-import { AUTO_APPROVE, createStreamer } from './fixtures.ts';
+import { AUTO_APPROVE, createStreamer, agreeToTipConsents } from './fixtures.ts';
 
 /**
  * Voice messages end to end (issue 6): a fan records on the donation page with Chromium's fake
@@ -43,6 +43,8 @@ async function payVoiceTipByApi(name: string): Promise<string> {
       amount_paise: 5100,
       message: '',
       phone: '9876543210',
+      age_confirmed: true,
+      stream_consent: true,
       voice_upload_id: uploadId,
     }),
   });
@@ -130,6 +132,7 @@ describe('voice messages', () => {
     await donation.getByRole('button', { name: /^Donate/ }).click();
     const dialog = donation.getByRole('dialog', { name: 'Complete Your Donation' });
     await dialog.getByLabel('Mobile Number').fill('9876543210');
+    await agreeToTipConsents(dialog);
     await dialog.getByRole('button', { name: 'Continue to Payment' }).click();
     await donation
       .frameLocator(CHECKOUT_IFRAME)

@@ -62,6 +62,8 @@ async function newFan(name: string) {
           amount_paise: amountPaise,
           message: `Go go go! from ${name}`,
           phone: '9876543210',
+          age_confirmed: true,
+          stream_consent: true,
           ...options,
         },
       });

@@ -116,6 +116,8 @@ async function createOrder(
       amount_paise: 5100,
       message: tip.message,
       phone: '9876543210',
+      age_confirmed: true,
+      stream_consent: true,
       ...fields,
     },
   });
@@ -457,12 +459,14 @@ describe('XSS corpus (issue 13)', () => {
       email: leadEmail,
       instagram_handle: XSS.svg,
       plan: 'base',
+      age_confirmed: true,
     };
     const contact = {
       name: XSS.img,
       email: contactEmail,
       phone: XSS.entity,
       message: [...Object.values(XSS), ...Object.values(MORE)].join('\n'),
+      age_confirmed: true,
     };
     expect((await api('/api/site/leads', { method: 'POST', body: lead })).status).toBe(201);
     expect((await api('/api/site/contact', { method: 'POST', body: contact })).status).toBe(201);
@@ -503,11 +507,13 @@ describe('XSS corpus (issue 13)', () => {
       mobile_number: '9876543210',
       youtube_channel: 'https://youtube.com/@spoof',
       email: `xss-bidi-lead-${id}@example.com`,
+      age_confirmed: true,
     };
     const contact = {
       name: `Spoof \u202Emoc.liame`,
       email: `xss-bidi-contact-${id}@example.com`,
       message: 'Hello',
+      age_confirmed: true,
     };
     expect((await api('/api/site/leads', { method: 'POST', body: lead })).status).toBe(201);
     expect((await api('/api/site/contact', { method: 'POST', body: contact })).status).toBe(201);

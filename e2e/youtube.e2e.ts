@@ -61,7 +61,15 @@ describe('tips in the YouTube live chat (fake Google and YouTube)', () => {
   async function payTextTip(name: string, message: string, amountPaise: number) {
     const order = await api<{ order_id: string }>(`/api/streamers/${slug}/orders`, {
       method: 'POST',
-      body: { name, type: 'text', amount_paise: amountPaise, message, phone: '9876543210' },
+      body: {
+        name,
+        type: 'text',
+        amount_paise: amountPaise,
+        message,
+        phone: '9876543210',
+        age_confirmed: true,
+        stream_consent: true,
+      },
     });
     await api(`/sandbox/checkout/${order.order_id}/complete`, {
       method: 'POST',

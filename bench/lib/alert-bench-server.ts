@@ -54,7 +54,15 @@ async function paidOrderWebhook(slug: string, name: string): Promise<SignedWebho
     method: 'POST',
     url: `/api/streamers/${slug}/orders`,
     headers: { 'x-forwarded-for': nextIp() },
-    payload: { name, type: 'text', amount_paise: 5100, message: 'bench', phone: '9876543210' },
+    payload: {
+      name,
+      type: 'text',
+      amount_paise: 5100,
+      message: 'bench',
+      phone: '9876543210',
+      age_confirmed: true,
+      stream_consent: true,
+    },
   });
   if (created.statusCode !== 200 && created.statusCode !== 201) {
     throw new Error(`order for ${slug}: ${String(created.statusCode)} ${created.body}`);

@@ -165,6 +165,8 @@ export class DonationTraffic {
           amount_paise: amountPaise,
           message: pick(MESSAGES),
           phone: '9876543210',
+          age_confirmed: true,
+          stream_consent: true,
           ...(isAnonymous ? { anonymous: true } : {}),
         },
         headers: this.fanHeaders(fan),

@@ -33,6 +33,7 @@ import { adminRoutes } from './modules/admin/admin.routes.ts';
 import { analyticsRoutes } from './modules/analytics/analytics.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { donationRoutes } from './modules/donations/donations.routes.ts';
+import { consentRoutes } from './modules/consent/consent.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { leaderboardRoutes } from './modules/leaderboards/leaderboards.routes.ts';
 import { OverlayHub } from './modules/overlays/overlay-hub.ts';
@@ -48,6 +49,7 @@ import {
 } from './modules/payouts/payout-accounts.service.ts';
 import {
   createCashfreeAccountGateway,
+  createRazorpayAccountGateway,
   createSandboxAccountGateway,
 } from './modules/payouts/own-account-gateway.ts';
 import { payoutRoutes } from './modules/payouts/payouts.routes.ts';
@@ -73,6 +75,8 @@ import { streamerRoutes } from './modules/streamers/streamers.routes.ts';
 import { uploadRoutes } from './modules/uploads/uploads.routes.ts';
 import { startVoiceUploadCleanup } from './modules/uploads/uploads.service.ts';
 import { voiceMessageRoutes } from './modules/voice-messages/voice-messages.routes.ts';
+import { mediaTipRoutes } from './modules/media-tips/media-tips.routes.ts';
+import { startMediaCleanup } from './modules/media-tips/media-tips.service.ts';
 import { EventBus } from './realtime/event-bus.ts';
 import { SseRegistry } from './realtime/sse.ts';
 import { configuredStreamCaps, StreamLimits, type StreamCaps } from './realtime/stream-limits.ts';
@@ -89,6 +93,15 @@ import { createPlanChangeHandler, startHostingReminders } from './modules/plans/
 import { planRoutes } from './modules/plans/plans.routes.ts';
 import { createYoutubeChat, type YoutubeChat } from './modules/youtube/youtube-setup.ts';
 import { youtubeRoutes } from './modules/youtube/youtube.routes.ts';
+import {
+  createPersonalData,
+  sealLegacyPhones,
+  sealLegacySitePhones,
+  type PersonalData,
+} from './modules/privacy/personal-data.ts';
+import { privacyRoutes } from './modules/privacy/privacy.routes.ts';
+import { startRetention } from './modules/privacy/retention.service.ts';
+import { createSmsSender, type SmsSender } from './modules/sms/sms-sender.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -112,6 +125,10 @@ declare module 'fastify' {
     metrics: Metrics | null;
     /** Set on SIGTERM: /healthz answers 503 so the proxy sends new requests elsewhere. */
     lifecycle: { isDraining: boolean };
+    /** Seals fans' phone numbers and keys their look-up index (issue 29). */
+    personalData: PersonalData;
+    /** The rights page's one-time codes: Twilio, else DATA_DIR/sms-outbox (issue 29). */
+    sms: SmsSender;
   }
 }
 
@@ -249,6 +266,9 @@ export async function buildApp({
 
   const mailer = createMailer(config, app.log);
   app.decorate('mailer', mailer);
+  const personalData = createPersonalData(config);
+  app.decorate('personalData', personalData);
+  app.decorate('sms', createSmsSender(config, app.log));
   app.addHook('onClose', async () => mailer.close());
 
   // Background jobs give way to payment webhooks and orders (see WriteActivity).
@@ -283,10 +303,16 @@ export async function buildApp({
           ? createSandboxSplitGateway()
           : createCashfreeSplitGateway(config),
     }),
-    gateway:
+    gateways:
       config.PAYMENT_PROVIDER === 'sandbox'
-        ? createSandboxAccountGateway(database.db)
-        : createCashfreeAccountGateway(config),
+        ? {
+            cashfree: createSandboxAccountGateway(database.db, 'cashfree'),
+            razorpay: createSandboxAccountGateway(database.db, 'razorpay'),
+          }
+        : {
+            cashfree: createCashfreeAccountGateway(config),
+            razorpay: createRazorpayAccountGateway(config, database.db),
+          },
   });
   app.decorate('payouts', payouts);
 
@@ -375,6 +401,7 @@ export async function buildApp({
   await app.register(authRoutes);
   await app.register(adminRoutes);
   await app.register(donationRoutes);
+  await app.register(consentRoutes);
   await app.register(webhookRoutes);
   await app.register(razorpayRoutes);
   await app.register(overlayRoutes);
@@ -387,6 +414,7 @@ export async function buildApp({
   await app.register(siteRoutes);
   await app.register(uploadRoutes);
   await app.register(voiceMessageRoutes);
+  await app.register(mediaTipRoutes);
   await app.register(speechRoutes);
   await app.register(leaderboardRoutes);
   await app.register(analyticsRoutes);
@@ -395,6 +423,7 @@ export async function buildApp({
   await app.register(planRoutes);
   await app.register(youtubeRoutes);
   await app.register(payoutRoutes);
+  await app.register(privacyRoutes);
   await app.register(webRoutes, { distDir: config.webDistDir });
 
   if (backgroundJobs) {
@@ -412,12 +441,32 @@ export async function buildApp({
       HOSTING_REMINDER_INTERVAL_MS,
     );
     app.addHook('onClose', async () => stopHostingReminders());
+    // Phone numbers stored in clear before issue 29 are sealed once, in the background.
+    // So are leads' and contact messages' phone numbers stored before they were encrypted.
+    sealLegacyPhones(database.db, personalData, app.log)
+      .then(() => sealLegacySitePhones(database.db, personalData, app.log))
+      .catch((error: unknown) => {
+        app.log.error({ err: error }, 'could not seal the phone numbers stored in clear');
+      });
+    const stopRetention = startRetention({
+      db: database.db,
+      storage: createFileStorage(config),
+      log: app.log,
+      instanceId: bus.instanceId,
+    });
+    app.addHook('onClose', async () => stopRetention());
     const stopVoiceCleanup = startVoiceUploadCleanup({
       db: database.db,
       storage: createFileStorage(config),
       log: app.log,
     });
     app.addHook('onClose', async () => stopVoiceCleanup());
+    const stopMediaCleanup = startMediaCleanup({
+      db: database.db,
+      storage: createFileStorage(config),
+      log: app.log,
+    });
+    app.addHook('onClose', async () => stopMediaCleanup());
     if (telegram) {
       const updates = startTelegramUpdates(telegram, {
         webhookUrl: config.TELEGRAM_WEBHOOK_URL,

@@ -59,8 +59,8 @@ const envSchema = z.object({
   RAZORPAY_API_BASE: z.url().optional(),
   /**
    * Where creators' tips may be paid (issue 27), a comma list: `platform` (the account of
-   * PAYMENT_PROVIDER, the default), `own_cashfree` (the creator's own Cashfree account, which
-   * needs SECRETS_KEY) and `cashfree_split` (the platform's Cashfree account, each tip split to
+   * PAYMENT_PROVIDER, the default), `own_cashfree` and `own_razorpay` (the creator's own Cashfree
+   * or Razorpay account, which need SECRETS_KEY) and `cashfree_split` (the platform's Cashfree account, each tip split to
    * the creator as an Easy Split vendor; PAYMENT_PROVIDER cashfree, or sandbox to simulate it).
    * Without `platform`, a page takes tips only once its creator has a working route of their own.
    */
@@ -71,8 +71,9 @@ const envSchema = z.object({
     .pipe(
       z
         .array(
-          z.enum(['platform', 'own_cashfree', 'cashfree_split'], {
-            error: 'must be a comma list of platform, own_cashfree and cashfree_split',
+          z.enum(['platform', 'own_cashfree', 'own_razorpay', 'cashfree_split'], {
+            error:
+              'must be a comma list of platform, own_cashfree, own_razorpay and cashfree_split',
           }),
         )
         .min(1),
@@ -135,6 +136,13 @@ const envSchema = z.object({
     .int()
     .min(1, 'must be a whole number of at least 1')
     .optional(),
+  /**
+   * The ffmpeg that re-encodes fans' video tips (issue 26); ffprobe is looked for beside it.
+   * When it is missing, video tips are off (GIF and WebP tips still work).
+   */
+  FFMPEG_PATH: z.string().min(1).default('/usr/bin/ffmpeg'),
+  /** Seconds one media tip's re-encoding may take before it is stopped and refused. */
+  MEDIA_TRANSCODE_TIMEOUT_SECONDS: z.coerce.number().int().min(5).max(600).default(60),
   /**
    * Megabytes that voice uploads no paid donation has claimed yet may take in storage; new
    * uploads are refused (503) while they take this much (unpaid ones are deleted after 24 h).
@@ -247,6 +255,34 @@ const envSchema = z.object({
       'must be 32 bytes as 64 hex digits or base64 (e.g. openssl rand -base64 32)',
     )
     .optional(),
+  /**
+   * 32 bytes (base64 or 64 hex digits) that seal fans' phone numbers and key their look-up
+   * index (issue 29). Unset: SECRETS_KEY; both unset: DATA_DIR/personal-data.key, made on first
+   * use (instances sharing a database must then share that file, or set this variable).
+   */
+  PERSONAL_DATA_KEY: z
+    .string()
+    .trim()
+    .refine(
+      (value) => /^[0-9a-f]{64}$/i.test(value) || Buffer.from(value, 'base64').length === 32,
+      'must be 32 bytes as 64 hex digits or base64 (e.g. openssl rand -base64 32)',
+    )
+    .optional(),
+  /**
+   * Who sends the rights page's one-time codes (issue 29): `outbox` (each SMS is written to
+   * DATA_DIR/sms-outbox, like e-mail without SMTP_URL) or `twilio` (Twilio's Messages API).
+   */
+  SMS_PROVIDER: z.enum(['outbox', 'twilio']).default('outbox'),
+  TWILIO_ACCOUNT_SID: optionalString,
+  TWILIO_AUTH_TOKEN: optionalString,
+  /** The sender: a Twilio number in E.164 (+1…), an approved sender ID, or a Messaging Service SID (MG…). */
+  TWILIO_FROM: optionalString,
+  /** Overrides Twilio's base URL (https://api.twilio.com), e.g. a local fake in tests. */
+  TWILIO_API_BASE: z.url().optional(),
+  /** The grievance officer the privacy policy names (DPDP Act s.8(10), Rule 9). */
+  GRIEVANCE_OFFICER_NAME: optionalString,
+  GRIEVANCE_OFFICER_EMAIL: z.email().optional(),
+  GRIEVANCE_OFFICER_PHONE: optionalString,
   /** OAuth client of the operator's Google Cloud project (YouTube chat, issue 30). */
   GOOGLE_CLIENT_ID: optionalString,
   GOOGLE_CLIENT_SECRET: optionalString,
@@ -319,14 +355,23 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (values.SPEECH_PROVIDER === 'sarvam' && !values.SARVAM_API_KEY) {
     throw new ConfigError('SPEECH_PROVIDER=sarvam needs SARVAM_API_KEY to be set');
   }
+  if (
+    values.SMS_PROVIDER === 'twilio' &&
+    !(values.TWILIO_ACCOUNT_SID && values.TWILIO_AUTH_TOKEN && values.TWILIO_FROM)
+  ) {
+    throw new ConfigError(
+      'SMS_PROVIDER=twilio needs TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN and TWILIO_FROM to be set',
+    );
+  }
   if (Boolean(values.GOOGLE_CLIENT_ID) !== Boolean(values.GOOGLE_CLIENT_SECRET)) {
     throw new ConfigError(
       'GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET are set together or not at all',
     );
   }
-  if (values.PAYOUT_MODES.includes('own_cashfree') && !values.SECRETS_KEY) {
+  const ownModes = values.PAYOUT_MODES.filter((mode) => mode.startsWith('own_'));
+  if (ownModes.length > 0 && !values.SECRETS_KEY) {
     throw new ConfigError(
-      'PAYOUT_MODES=own_cashfree needs SECRETS_KEY to be set (creators’ keys are kept encrypted)',
+      `PAYOUT_MODES=${ownModes.join(',')} needs SECRETS_KEY to be set (creators’ keys are kept encrypted)`,
     );
   }
   if (

@@ -16,6 +16,9 @@ export function orderRequest(overrides: Record<string, unknown> = {}) {
     amount_paise: 5100,
     message: 'Great stream!',
     phone: '9876543210',
+    // The fan's 18+ declaration and stream consent, as the donation page's dialog sends them.
+    age_confirmed: true,
+    stream_consent: true,
     ...overrides,
   };
 }

@@ -10,12 +10,17 @@ export type TestApp = {
   close(): Promise<void>;
 };
 
+/** A fixed key for tests: sealed values differ per row anyway (random IVs). */
+export const TEST_PERSONAL_DATA_KEY = 'a'.repeat(64);
+
 /** Builds the real application on a fresh test database; env overrides go through loadConfig. */
 export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
   const config = loadConfig({
     LOG_LEVEL: 'silent',
     DATA_DIR: '/nonexistent/shabaash-test',
     WEB_DIST_DIR: '/nonexistent/shabaash-web',
+    // Seals fans' phone numbers (issue 29) without writing a key file under DATA_DIR.
+    PERSONAL_DATA_KEY: TEST_PERSONAL_DATA_KEY,
     ...eventBusEnv(),
     ...env,
   });

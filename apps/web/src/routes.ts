@@ -13,6 +13,7 @@ export default [
   route('feature-showcase', 'pages/feature-showcase.tsx'),
   route('contact', 'pages/contact.tsx'),
   route('privacy-policy', 'pages/privacy-policy.tsx'),
+  route('privacy/my-data', 'pages/privacy-my-data.tsx'),
   route('cancellation-refunds', 'pages/cancellation-refunds.tsx'),
   route('shipping', 'pages/shipping.tsx'),
   route('blog', 'pages/blog.tsx'),

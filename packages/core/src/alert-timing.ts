@@ -30,6 +30,11 @@ export function alertDurationMs(
     return options.variationMs ?? Math.max(ALERT_TIMING.voiceMs, donation.voice_duration_ms ?? 0);
   }
   if (donation.type === 'hyperemote') return options.variationMs ?? ALERT_TIMING.hyperemoteMs;
+  // A media tip (issue 26) stays for its clip's length (already capped by the streamer's
+  // maximum at upload), at least the base 5 s; a GIF loops meanwhile.
+  if (donation.media_url) {
+    return options.variationMs ?? Math.max(ALERT_TIMING.baseMs, donation.media_duration_ms ?? 0);
+  }
   const spec =
     ALERT_TIMING.baseMs + Array.from(donation.message).length * ALERT_TIMING.perCharacterMs;
   return Math.min(

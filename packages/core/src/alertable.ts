@@ -31,7 +31,20 @@ export function isCounted(donation: DonationStatus): boolean {
   );
 }
 
-/** Whether a donation may play on stream (spec 02 §4, Alerts): counted, and not hidden. */
-export function isAlertable(donation: DonationStatus & { messageVisible: boolean }): boolean {
-  return isCounted(donation) && donation.messageVisible;
+/**
+ * Whether the fan still consents to their name, message and voice being shown and played in
+ * public (issue 29): a withdrawal is final for that tip. Its money still counts (isCounted).
+ */
+export function hasStreamConsent(donation: { streamConsentWithdrawnAt: Date | null }): boolean {
+  return donation.streamConsentWithdrawnAt === null;
+}
+
+/**
+ * Whether a donation may play on stream (spec 02 §4, Alerts): counted, not hidden, and its fan
+ * has not withdrawn consent.
+ */
+export function isAlertable(
+  donation: DonationStatus & { messageVisible: boolean; streamConsentWithdrawnAt: Date | null },
+): boolean {
+  return isCounted(donation) && donation.messageVisible && hasStreamConsent(donation);
 }

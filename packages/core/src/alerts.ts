@@ -1,4 +1,5 @@
 import type { DonationType } from './donations.ts';
+import type { MediaTipKind } from './media-tips.ts';
 
 /** An alert as the overlay receives it over its stream; the SSE event id is `alert_id`. */
 export type OverlayAlert = {
@@ -15,6 +16,13 @@ export type OverlayAlert = {
     /** Where the overlay can fetch the voice clip, when there is one. */
     voice_url: string | null;
     voice_duration_ms: number | null;
+    /** A media tip's re-encoded GIF (animated WebP) or video (MP4), when there is one. */
+    media_url?: string | null;
+    media_kind?: MediaTipKind | null;
+    /** How long the overlay shows it: the clip's length, capped by the streamer's maximum. */
+    media_duration_ms?: number | null;
+    /** The video keeps its sound (the streamer allows audio); otherwise it plays muted. */
+    media_has_audio?: boolean;
     /** Paid through the built-in sandbox gateway: no money moved (the card says so). */
     is_sandbox: boolean;
   };

@@ -119,6 +119,7 @@ export const TIP_TYPE_LABELS: Record<DonationType, string> = {
   text: 'Text',
   voice: 'Voice',
   hyperemote: 'Hyperemote',
+  media: 'GIF / Video',
 };
 
 export const PAYMENT_STATUS_LABELS: Record<PaymentStatus, string> = {

@@ -6,6 +6,7 @@ import {
   PASSWORD_MIN_LENGTH,
   RESERVED_SLUGS,
 } from './auth.ts';
+import { CONSENT_TEXT } from './privacy-notices.ts';
 
 /** The auth and slug schemas, apart from auth.ts so pages that only need its words skip zod. */
 
@@ -37,6 +38,8 @@ export const registerRequestSchema = z.object({
     .max(PASSWORD_MAX_LENGTH, `Password must be at most ${PASSWORD_MAX_LENGTH} characters long.`),
   /** The browser's language at sign-up; the account page can change it later. */
   locale: mailLocale.default('en'),
+  /** The 18+ declaration (issue 29): the Act asks parental consent below 18, so we refuse. */
+  age_confirmed: z.literal(true, { error: CONSENT_TEXT.ageRequired }),
 });
 export type RegisterRequest = z.input<typeof registerRequestSchema>;
 

@@ -96,6 +96,8 @@ export const RESERVED_SLUGS = new Set([
   // Plan order ids are `plan_<random>`; a page named 'plan' would share the prefix.
   'plan',
   'plans',
+  // The rights page lives at /privacy/my-data (issue 29).
+  'privacy',
   'privacy-policy',
   'robots.txt',
   'sandbox',

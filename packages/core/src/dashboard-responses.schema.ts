@@ -66,6 +66,9 @@ export const dashboardDonationSchema = z.strictObject({
   is_hyperemote: z.boolean(),
   hyperemote_id: z.string().nullable(),
   voice_url: z.string().nullable(),
+  /** A media tip's re-encoded file, shown to the reviewer (issue 26); absent for other tips. */
+  media_url: z.string().nullable().optional(),
+  media_kind: z.enum(['image', 'video']).nullable().optional(),
   moderation_status: z.enum(MODERATION_STATUSES),
   payment_status: z.enum(PAYMENT_STATUSES),
   /** `dashboard:<email>` or `telegram:<id>:<name>`; null until someone decides. */

@@ -8,6 +8,8 @@ import {
   countCharacters,
   type HyperemoteId,
 } from './donations.ts';
+import { MEDIA_TIP_MESSAGES } from './media-tips.ts';
+import { CONSENT_TEXT, needsStreamConsent } from './privacy-notices.ts';
 
 /**
  * The order schemas, apart from donations.ts: the donation page loads them only when the fan
@@ -52,13 +54,27 @@ export const orderRequestSchema = z
       ),
     phone: phoneSchema,
     voice_upload_id: z.uuid('Please record a voice message for your donation.').optional(),
+    media_upload_id: z.uuid(MEDIA_TIP_MESSAGES.mediaRequired).optional(),
     hyperemote_id: z
       .enum(hyperemoteIds, { error: DONATION_MESSAGES.hyperemoteRequired.description })
       .optional(),
     /** Shown as 'Anonymous' on every public surface; the name given is not kept. */
     anonymous: z.boolean().optional(),
+    /** 18+ (issue 29): below it the Act asks verifiable parental consent; we refuse instead. */
+    age_confirmed: z.literal(true, { error: CONSENT_TEXT.ageRequired }),
+    /** Name, message, voice or media shown on the public stream (needsStreamConsent). */
+    stream_consent: z.boolean().optional(),
+    /** Marketing messages: a separate choice, off unless ticked. */
+    marketing_consent: z.boolean().optional(),
   })
   .superRefine((order, context) => {
+    if (needsStreamConsent(order) && order.stream_consent !== true) {
+      context.addIssue({
+        code: 'custom',
+        path: ['stream_consent'],
+        message: CONSENT_TEXT.streamConsentRequired,
+      });
+    }
     if (order.type === 'text' && order.message.trim() === '') {
       context.addIssue({
         code: 'custom',
@@ -71,6 +87,13 @@ export const orderRequestSchema = z
         code: 'custom',
         path: ['voice_upload_id'],
         message: DONATION_MESSAGES.voiceRequired.description,
+      });
+    }
+    if (order.type === 'media' && !order.media_upload_id) {
+      context.addIssue({
+        code: 'custom',
+        path: ['media_upload_id'],
+        message: MEDIA_TIP_MESSAGES.mediaRequired,
       });
     }
     if (order.type === 'hyperemote' && !order.hyperemote_id) {

@@ -15,6 +15,9 @@ const valid = {
   amount_paise: 5100,
   message: 'Great stream!',
   phone: '9876543210',
+  // The mobile dialog's 18+ declaration and stream consent (issue 29).
+  age_confirmed: true,
+  stream_consent: true,
 };
 const firstError = (input: object) => orderRequestSchema.safeParse(input).error?.issues[0]?.message;
 

@@ -103,7 +103,7 @@ export const QUICK_EMOJIS = [
   '✨',
 ];
 
-export const DONATION_TYPES = ['text', 'voice', 'hyperemote'] as const;
+export const DONATION_TYPES = ['text', 'voice', 'hyperemote', 'media'] as const;
 export type DonationType = (typeof DONATION_TYPES)[number];
 
 /** Indian mobile numbers: 10 digits starting 6–9. */

@@ -1,3 +1,5 @@
+import type { OrderConsents } from './privacy-notices.ts';
+
 /**
  * The status page's outcome rules (spec 02 §4), corrected: the server's answer always wins, and
  * the URL status is used only when the server's answer carries no status at all.
@@ -14,6 +16,8 @@ export type PaymentStatusResponse = {
   customer_details?: { customer_name?: string | null } | null;
   /** Paid, and waiting for the streamer's review before it appears (our server only). */
   held_for_review?: boolean | null;
+  /** The fan's consents for this tip, withdrawable from the receipt page (issue 29; ours only). */
+  consent?: OrderConsents | null;
 };
 
 const FAILURE_WORDS = ['cancelled', 'failed', 'failure', 'expired', 'void'];

@@ -2,12 +2,21 @@ import { z } from 'zod';
 
 /**
  * Where a page's tips are paid (issue 27): `platform` is the operator's gateway account,
- * `own_cashfree` the creator's own Cashfree account, `cashfree_split` the operator's Cashfree
- * account with each tip split to the creator as an Easy Split vendor (Cashfree settles the
- * creator's share straight to them). The operator's PAYOUT_MODES says which a creator may use.
+ * `own_cashfree` and `own_razorpay` the creator's own Cashfree or Razorpay account,
+ * `cashfree_split` the operator's Cashfree account with each tip split to the creator as an
+ * Easy Split vendor (Cashfree settles the creator's share straight to them). The operator's
+ * PAYOUT_MODES says which a creator may use.
  */
-export const PAYOUT_MODES = ['platform', 'own_cashfree', 'cashfree_split'] as const;
+export const PAYOUT_MODES = ['platform', 'own_cashfree', 'own_razorpay', 'cashfree_split'] as const;
 export type PayoutMode = (typeof PAYOUT_MODES)[number];
+
+/** The gateways a creator may bring their own account at, and the mode that offers each. */
+export const OWN_ACCOUNT_GATEWAYS = ['cashfree', 'razorpay'] as const;
+export type OwnAccountGatewayName = (typeof OWN_ACCOUNT_GATEWAYS)[number];
+export const OWN_ACCOUNT_MODE = {
+  cashfree: 'own_cashfree',
+  razorpay: 'own_razorpay',
+} as const satisfies Record<OwnAccountGatewayName, PayoutMode>;
 
 /** Why a page cannot take tips, for the dashboard to explain. */
 export const PAYOUT_PROBLEMS = [
@@ -38,6 +47,37 @@ export const ownCashfreeConnectSchema = z
   })
   .strict();
 export type OwnCashfreeConnect = z.infer<typeof ownCashfreeConnectSchema>;
+
+/** A Razorpay secret as pasted: printable characters, no spaces. */
+const razorpaySecret = (missing: string) =>
+  z
+    .string()
+    .trim()
+    .min(8, missing)
+    .max(200)
+    .regex(/^[\x21-\x7e]+$/, 'A secret has no spaces or special characters.');
+
+/**
+ * The Payouts section's request to connect the creator's own Razorpay account: the API key
+ * (its `rzp_test_`/`rzp_live_` prefix says the mode) and the secret of the webhook the creator
+ * adds in their Razorpay dashboard, which Razorpay signs webhooks with (not the key secret).
+ */
+export const ownRazorpayConnectSchema = z
+  .object({
+    key_id: z
+      .string()
+      .trim()
+      .regex(
+        /^rzp_(test|live)_[A-Za-z0-9]{6,40}$/,
+        'Paste the Key ID from Razorpay’s Account & Settings → API Keys (it starts with rzp_test_ or rzp_live_).',
+      ),
+    key_secret: razorpaySecret('Paste the Key Secret shown when you generated the key.'),
+    webhook_secret: razorpaySecret(
+      'Enter the secret you set on the webhook in Razorpay (Account & Settings → Webhooks), at least 8 characters.',
+    ),
+  })
+  .strict();
+export type OwnRazorpayConnect = z.infer<typeof ownRazorpayConnectSchema>;
 
 /** The Payouts section's request to be onboarded as a Cashfree Easy Split vendor. */
 export const splitVendorSchema = z
@@ -85,13 +125,15 @@ export const payoutStatusSchema = z.object({
   problem: z.enum(PAYOUT_PROBLEMS).nullable(),
   account: z
     .object({
-      gateway: z.literal('cashfree'),
+      gateway: z.enum(OWN_ACCOUNT_GATEWAYS),
       environment: z.enum(['sandbox', 'production']),
       key_id: z.string(),
       secret_last4: z.string(),
+      /** Razorpay's webhook secret, last four characters (null for Cashfree, which has none). */
+      webhook_secret_last4: z.string().nullable(),
       status: z.enum(['active', 'failing']),
       failure_code: z.string().nullable(),
-      /** What the creator adds in their Cashfree dashboard (Developers → Webhooks). */
+      /** What the creator adds in their gateway's dashboard (Cashfree or Razorpay webhooks). */
       webhook_url: z.string(),
       checked_at: z.string(),
       connected_at: z.string(),

@@ -20,7 +20,7 @@ describe('plans', () => {
     expect(typesOf(['base'])).toEqual(['text']);
     expect(typesOf(['base', 'voice-messages'])).toEqual(['text', 'voice']);
     expect(typesOf(['base', 'hyperemotes'])).toEqual(['text', 'hyperemote']);
-    expect(typesOf(['complete-bundle'])).toEqual(['text', 'voice', 'hyperemote']);
+    expect(typesOf(['complete-bundle'])).toEqual(['text', 'voice', 'hyperemote', 'media']);
   });
 
   it('counts a plan only until it ends, and ignores a plan id it does not know', () => {

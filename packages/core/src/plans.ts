@@ -16,7 +16,7 @@ export const PLAN_IDS = [
 export type PlanId = (typeof PLAN_IDS)[number];
 
 /** What a plan gives a page: going live, a tip type, or the hosting service. */
-export type Entitlement = 'page' | 'voice' | 'hyperemote' | 'hosting';
+export type Entitlement = 'page' | 'voice' | 'hyperemote' | 'media' | 'hosting';
 
 export type Plan = {
   id: PlanId;
@@ -114,12 +114,13 @@ export const PLANS: readonly Plan[] = [
       'Everything in the Base Plan',
       'Voice Message Add-on',
       'HyperEmotes Add-on',
+      'GIF and video tips',
       'Priority set-up help',
     ],
     popular: true,
     badge: 'SAVE ₹400',
     monthly: false,
-    grants: ['page', 'voice', 'hyperemote'],
+    grants: ['page', 'voice', 'hyperemote', 'media'],
     durationDays: null,
   },
 ];
@@ -159,6 +160,8 @@ export function tipTypesFor(entitlements: ReadonlySet<Entitlement>): DonationTyp
   const types: DonationType[] = ['text'];
   if (entitlements.has('voice')) types.push('voice');
   if (entitlements.has('hyperemote')) types.push('hyperemote');
+  // Media tips (issue 26): in the Complete Bundle; the streamer still turns them on.
+  if (entitlements.has('media')) types.push('media');
   return types;
 }
 

@@ -430,4 +430,6 @@ export type SupportContact = SiteConfig['support'];
 export const inviteAcceptRequestSchema = z.object({
   password: registerRequestSchema.shape.password.optional(),
   locale: registerRequestSchema.shape.locale,
+  /** The sign-up's 18+ declaration (issue 29): needed when a new account is made. */
+  age_confirmed: registerRequestSchema.shape.age_confirmed.optional(),
 });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { PLAN_IDS } from './plans.ts';
+import { CONSENT_TEXT } from './privacy-notices.ts';
 import { SITE_LIMITS, SITE_MESSAGES } from './site.ts';
 
 /**
@@ -54,6 +55,8 @@ export const leadRequestSchema = /* @__PURE__ */ defineSchema(() =>
     email,
     instagram_handle: optionalText(SITE_LIMITS.instagramMax, SITE_MESSAGES.instagramTooLong),
     plan: z.enum(PLAN_IDS, { error: SITE_MESSAGES.unknownPlan }).nullish(),
+    /** The 18+ declaration (issue 29): the Act asks parental consent below 18, so we refuse. */
+    age_confirmed: z.literal(true, { error: CONSENT_TEXT.ageRequired }),
   }),
 );
 /** What the form holds and the API accepts. */
@@ -72,6 +75,7 @@ export const contactRequestSchema = /* @__PURE__ */ defineSchema(() =>
     message: text(SITE_MESSAGES.contactMessageRequired)
       .min(1, SITE_MESSAGES.contactMessageRequired)
       .max(SITE_LIMITS.contactMessageMax, SITE_MESSAGES.contactMessageTooLong),
+    age_confirmed: z.literal(true, { error: CONSENT_TEXT.ageRequired }),
   }),
 );
 export type ContactRequest = z.input<typeof contactRequestSchema>;

@@ -11,10 +11,11 @@ import {
   TEST_DB_BACKEND,
   type TestDatabase,
 } from '../../test/test-database.ts';
-import { verifyCredentials } from '../modules/auth/auth.service.ts';
+import { findUserByEmail, verifyCredentials } from '../modules/auth/auth.service.ts';
+import { requestAccountErasure } from '../modules/privacy/rights-account.service.ts';
 import { listAccessibleStreamers } from '../modules/streamers/streamers.service.ts';
 import { openDatabase, type Database } from '../db/client.ts';
-import { streamers } from '../db/schema.ts';
+import { privacyRequests, settingsAudit, streamers } from '../db/schema.ts';
 import { readTipAccess } from '../modules/plans/plans.service.ts';
 import { describeError, runAdminCommand } from './admin.ts';
 
@@ -135,6 +136,32 @@ describe('admin CLI', () => {
       verifyCredentials(database.db, { email: 'mod@example.com', password: 'fresh-pass' }),
     ).resolves.toBeTruthy();
     expect(await failure('reset-password', 'ghost@example.com')).toBe(
+      'No user with e-mail ghost@example.com.',
+    );
+  });
+
+  it("carries out an account's open erasure request, and only an open one", async () => {
+    await run('create-user', 'leaving@example.com', '--password', 'leaving-pass');
+    expect(await failure('erase-account', 'leaving@example.com')).toMatch(
+      /has not asked for erasure/,
+    );
+    const user = await findUserByEmail(database.db, 'leaving@example.com');
+    const asked = await requestAccountErasure(database.db, user?.id ?? '');
+    expect(await run('erase-account', 'Leaving@Example.com')).toBe(
+      `Erased the account of leaving@example.com (request ${asked.id}); its pages and money records stay.`,
+    );
+    expect(await findUserByEmail(database.db, 'leaving@example.com')).toBeNull();
+    const [request] = await database.db
+      .select()
+      .from(privacyRequests)
+      .where(eq(privacyRequests.id, asked.id));
+    expect(request).toMatchObject({ status: 'completed', completedAt: expect.any(Date) });
+    const [entry] = await database.db
+      .select()
+      .from(settingsAudit)
+      .where(eq(settingsAudit.field, 'erased:account'));
+    expect(entry).toMatchObject({ actorEmail: 'operator (npm run admin)', actorUserId: null });
+    expect(await failure('erase-account', 'ghost@example.com')).toBe(
       'No user with e-mail ghost@example.com.',
     );
   });

@@ -16,6 +16,10 @@ import { busTransportFor } from '../realtime/bus-transports.ts';
 import { notifyInstances, type BusEvent } from '../realtime/event-bus.ts';
 import { findUserByEmail, registerUser, resetPassword } from '../modules/auth/auth.service.ts';
 import { generatePassword } from '../modules/auth/password.ts';
+import {
+  eraseCreatorAccount,
+  openAccountErasure,
+} from '../modules/privacy/rights-account.service.ts';
 import { grantPlan, revokePlan } from '../modules/plans/plans.service.ts';
 import {
   createStreamer,
@@ -37,6 +41,8 @@ Commands:
                                                     hyperemotes, monthly-hosting, complete-bundle)
   revoke-plan <slug> <plan>                         take a plan from a page
   reset-password <email> [--password P]             set a new password and sign out everywhere
+  erase-account <email>                             carry out the account's open erasure request
+                                                    (settle what it is owed first)
   list-streamers                                    list every streamer
   backup <file>                                     write the whole database to a plain SQL file
   restore <file>                                    load a backup into an empty database
@@ -68,11 +74,19 @@ type Flags = {
   owner?: string | undefined;
 };
 
+/** Who the audit log names for what the operator does with this tool. */
+const CLI_ACTOR = 'operator (npm run admin)';
+
+/** The sign-up checks of an e-mail and password, without the sign-up form's declarations. */
+const operatorAccountSchema = registerRequestSchema.pick({ email: true, password: true });
+
 const commands: Record<string, Command> = {
   'create-user': async (db, [email], flags) => {
     const password = flags.password ?? generatePassword();
-    const input = registerRequestSchema.parse({ email, password });
-    // The operator vouches for the address, so no verification link is needed.
+    // The operator makes the account on the person's behalf and vouches for the address (no
+    // verification link) and for their age: this is not a form a data principal fills in, so
+    // the sign-up form's 18+ declaration is not asked here (README, "Personal data").
+    const input = operatorAccountSchema.parse({ email, password });
     const user = await registerUser(db, {
       ...input,
       role: flags.admin ? 'admin' : 'streamer',
@@ -123,12 +137,30 @@ const commands: Record<string, Command> = {
   },
   'reset-password': async (db, [email], flags, { publish }) => {
     const password = flags.password ?? generatePassword();
-    registerRequestSchema.parse({ email, password });
+    operatorAccountSchema.parse({ email, password });
     const revoked = await resetPassword(db, email ?? '', password);
     if (!revoked) throw new UsageError(`No user with e-mail ${email}.`);
     for (const sessionId of revoked) publish?.({ kind: 'session_revoked', sessionId });
     const shown = flags.password ? '' : `\nNew password (shown once): ${password}`;
     return `Password reset for ${email}; every session was signed out.${shown}`;
+  },
+  'erase-account': async (db, [email], _flags, { publish }) => {
+    const user = await findUserByEmail(db, email ?? '');
+    if (!user) throw new UsageError(`No user with e-mail ${email}.`);
+    const open = await openAccountErasure(db, user.id);
+    if (!open) {
+      throw new UsageError(
+        `${user.email} has not asked for erasure (they ask from Account → Your data).`,
+      );
+    }
+    // The audit log names the operator at the shell; the admin console names the admin.
+    const erased = await eraseCreatorAccount(db, open.id, { id: null, email: CLI_ACTOR });
+    for (const sessionId of erased.revokedSessionIds)
+      publish?.({ kind: 'session_revoked', sessionId });
+    for (const membership of erased.removedMemberships) {
+      publish?.({ kind: 'member_removed', ...membership });
+    }
+    return `Erased the account of ${user.email} (request ${open.id}); its pages and money records stay.`;
   },
   'list-streamers': async (db) => {
     const rows = await listAccessibleStreamers(db, { id: '', role: 'admin' });

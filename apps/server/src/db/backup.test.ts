@@ -332,6 +332,28 @@ describe('database backups', () => {
       orderId: first.orderId,
       donationId: first.id,
     });
+    await db.insert(schema.mediaUploads).values({
+      streamerId: streamer.id,
+      storageKey: 'media/2026/03/b.mp4',
+      kind: 'video',
+      contentType: 'video/mp4',
+      sizeBytes: 91_004,
+      durationMs: 4_200,
+      hasAudio: true,
+      holdForReview: false,
+    });
+    await db
+      .insert(schema.streamerMediaSettings)
+      .values({
+        streamerId: streamer.id,
+        enabled: true,
+        minAmountPaise: 2_500,
+        maxBytes: 10 * 1024 * 1024,
+        maxDurationMs: 8_000,
+        allowAudio: true,
+        holdForReview: false,
+      })
+      .onConflictDoNothing();
     await db.insert(schema.slugAliases).values({ alias: 'priya_live', streamerId: streamer.id });
     await db.insert(schema.obsTokens).values({ streamerId: streamer.id, token: 'obs-token-1' });
     await db.insert(schema.overlayPresence).values({
@@ -530,6 +552,43 @@ describe('database backups', () => {
       payoutTo: 'UPI pr•••@okhdfc',
       gatewayStatus: 'ACTIVE',
       status: 'active',
+    });
+    // Personal data (issue 29): a code, a rights-page session, a logged request, a retention run.
+    await db.insert(schema.privacyCodes).values({
+      phoneHash: 'hash-of-phone',
+      codeHash: 'hash-of-code',
+      expiresAt: new Date('2026-11-26T10:10:00Z'),
+    });
+    await db.insert(schema.privacySessions).values({
+      tokenHash: 'hash-of-token',
+      phoneHash: 'hash-of-phone',
+      expiresAt: new Date('2026-11-26T10:30:00Z'),
+    });
+    await db.insert(schema.privacyRequests).values({
+      subjectKind: 'fan',
+      subjectRef: 'hash-of-phone',
+      kind: 'correction',
+      verifiedBy: 'sms_code',
+      status: 'completed',
+      detail: { note: AWKWARD_TEXT },
+      dueAt: new Date('2026-12-26T10:00:00Z'),
+      completedAt: new Date('2026-11-26T10:00:00Z'),
+    });
+    await db.insert(schema.retentionRuns).values({
+      instanceId: 'backup-test',
+      status: 'completed',
+      counts: { fanPhone: 2 },
+      finishedAt: new Date('2026-11-26T10:00:01Z'),
+    });
+    // Notice and consent (issue 29 part A): a tip's stream consent, given then withdrawn.
+    await db.insert(schema.consentRecords).values({
+      donationId: accountTip.id,
+      purpose: 'stream_display',
+      noticeVersion: 'donation@1',
+      givenAt: new Date('2026-11-26T09:00:00Z'),
+      withdrawnAt: new Date('2026-11-26T09:30:00Z'),
+      ipAddress: '203.0.113.9',
+      userAgentSummary: AWKWARD_TEXT,
     });
   }
 });

@@ -4,6 +4,7 @@ import {
   bigint,
   bigserial,
   boolean,
+  check,
   date,
   index,
   integer,
@@ -45,6 +46,14 @@ export const users = pgTable('users', {
   locale: text('locale', { enum: ['en', 'hi'] })
     .notNull()
     .default('en'),
+  /** The privacy notice shown at sign-up (`signup@1`, privacy-notices.ts); null: before notices. */
+  noticeVersion: text('notice_version'),
+  /**
+   * When an admin carried out the account's erasure request (issue 29): the e-mail and name
+   * were replaced, the password made unusable and the sign-ins deleted; the row stays so the
+   * money records that point at it (plan purchases) keep their link.
+   */
+  erasedAt: timestamp('erased_at', { withTimezone: true }),
 });
 
 /**
@@ -235,13 +244,26 @@ export const donations = pgTable(
     /** Our order id, sent to the provider; starts with the streamer's slug and '_'. */
     orderId: text('order_id').notNull().unique(),
     name: text('name').notNull(),
-    type: text('type', { enum: ['text', 'voice', 'hyperemote'] }).notNull(),
+    type: text('type', { enum: ['text', 'voice', 'hyperemote', 'media'] }).notNull(),
     amountPaise: integer('amount_paise').notNull(),
     message: text('message').notNull().default(''),
     messageVisible: boolean('message_visible').notNull().default(true),
-    /** Personal data for the payment provider only; never leaves through a public presenter. */
-    phone: text('phone').notNull(),
+    /**
+     * The phone number in clear: only in rows written before issue 29, until the start-up step
+     * seals it (modules/privacy/personal-data.ts); new rows keep it in `phone_enc` only.
+     */
+    phone: text('phone'),
+    /** The phone number sealed with the personal-data key; null once retention masked it. */
+    phoneEnc: text('phone_enc'),
+    /** Keyed HMAC of the phone number (blind index): the rights page finds a fan's tips by it. */
+    phoneHash: text('phone_hash'),
+    /** `98••••••10`: what admins see, and all that stays after retention (RETENTION.fanPhone). */
+    phoneMasked: text('phone_masked'),
+    /** Set when the fan's erasure request removed the name, message, voice, media and phone. */
+    erasedAt: timestamp('erased_at', { withTimezone: true }),
     voiceUploadId: uuid('voice_upload_id'),
+    /** A media tip's re-encoded GIF or video (issue 26), like the voice message's upload. */
+    mediaUploadId: uuid('media_upload_id'),
     hyperemoteId: text('hyperemote_id'),
     /**
      * The fan's private, cookie-held random key: with the name it identifies a supporter on the
@@ -250,6 +272,14 @@ export const donations = pgTable(
     fanKey: text('fan_key'),
     /** The fan tipped anonymously: `name` then holds 'Anonymous'; the name given is not kept. */
     isAnonymous: boolean('is_anonymous').notNull().default(false),
+    /** The privacy notice the tip was made under (`donation@1`); null: before notices (issue 29). */
+    noticeVersion: text('notice_version'),
+    /**
+     * When the fan withdrew their stream consent from the receipt page: from then on the name,
+     * message and voice are never shown or played (isAlertable, hasStreamConsent); the money
+     * record stays and still counts. Null: consent stands (or the tip predates consent records).
+     */
+    streamConsentWithdrawnAt: timestamp('stream_consent_withdrawn_at', { withTimezone: true }),
     provider: text('provider').notNull(),
     /**
      * The creator's own gateway account the order was made with (issue 27), or null for the
@@ -284,6 +314,9 @@ export const donations = pgTable(
     index('donations_streamer_created_idx').on(table.streamerId, table.createdAt),
     // One donor's tips, newest first: the analytics history's donor line (issue 28).
     index('donations_donor_idx').on(table.streamerId, table.fanKey, table.name, table.createdAt),
+    index('donations_phone_hash_idx')
+      .on(table.phoneHash)
+      .where(sql`${table.phoneHash} IS NOT NULL`),
     index('donations_pending_check_idx')
       .on(table.nextCheckAt)
       .where(sql`${table.paymentStatus} = 'pending'`),
@@ -294,6 +327,39 @@ export const donations = pgTable(
       .where(
         sql`${table.paymentStatus} = 'success' AND ${table.moderationStatus} IN ('approved', 'auto_approved')`,
       ),
+  ],
+);
+
+/**
+ * Consents and declarations a person gave (issue 29, DPDP Rules): who (a donation or a user),
+ * under which notice version, for which purpose, when, from where (address and a browser
+ * summary), and when withdrawn. A record is never deleted while its subject exists: a withdrawal
+ * sets `withdrawn_at`, so the history of what was agreed stays provable.
+ */
+export const consentRecords = pgTable(
+  'consent_records',
+  {
+    id: id(),
+    donationId: uuid('donation_id').references(() => donations.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    /** CONSENT_PURPOSES: stream_display, marketing, age_18_plus. */
+    purpose: text('purpose', { enum: ['stream_display', 'marketing', 'age_18_plus'] }).notNull(),
+    noticeVersion: text('notice_version').notNull(),
+    givenAt: timestamp('given_at', { withTimezone: true }).notNull().defaultNow(),
+    withdrawnAt: timestamp('withdrawn_at', { withTimezone: true }),
+    ipAddress: text('ip_address'),
+    userAgentSummary: text('user_agent_summary'),
+    /** Where the withdrawal came from, like the two above. */
+    withdrawnIpAddress: text('withdrawn_ip_address'),
+    withdrawnUserAgentSummary: text('withdrawn_user_agent_summary'),
+  },
+  (table) => [
+    index('consent_records_donation_idx').on(table.donationId),
+    index('consent_records_user_idx').on(table.userId),
+    check(
+      'consent_records_one_subject',
+      sql`(${table.donationId} is null) <> (${table.userId} is null)`,
+    ),
   ],
 );
 
@@ -536,18 +602,72 @@ export const voiceUploads = pgTable(
   ],
 );
 
+/**
+ * Media tips' files (issue 26): only the re-encoded output is stored. The life cycle is the
+ * voice upload's: claimed by one order, attached when it is paid, deleted after 24 h unpaid,
+ * and deleted (row and file) when a moderator rejects the tip.
+ */
+export const mediaUploads = pgTable(
+  'media_uploads',
+  {
+    id: id(),
+    /** The page it was uploaded for: its limits were applied, and only its orders may claim it. */
+    streamerId: uuid('streamer_id')
+      .notNull()
+      .references(() => streamers.id, { onDelete: 'cascade' }),
+    storageKey: text('storage_key').notNull().unique(),
+    kind: text('kind', { enum: ['image', 'video'] }).notNull(),
+    contentType: text('content_type').notNull(),
+    sizeBytes: integer('size_bytes').notNull(),
+    durationMs: integer('duration_ms').notNull(),
+    hasAudio: boolean('has_audio').notNull().default(false),
+    /** The streamer's "hold for review" when the order claimed it: decides moderation on payment. */
+    holdForReview: boolean('hold_for_review').notNull().default(true),
+    orderId: text('order_id').unique(),
+    donationId: uuid('donation_id'),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    index('media_uploads_unattached_idx')
+      .on(table.createdAt)
+      .where(sql`${table.donationId} IS NULL`),
+  ],
+);
+
+/** A streamer's media-tip settings (issue 26); no row: DEFAULT_MEDIA_TIP_SETTINGS (off). */
+export const streamerMediaSettings = pgTable('streamer_media_settings', {
+  streamerId: uuid('streamer_id')
+    .primaryKey()
+    .references(() => streamers.id, { onDelete: 'cascade' }),
+  enabled: boolean('enabled').notNull(),
+  minAmountPaise: integer('min_amount_paise').notNull(),
+  maxBytes: integer('max_bytes').notNull(),
+  maxDurationMs: integer('max_duration_ms').notNull(),
+  allowAudio: boolean('allow_audio').notNull(),
+  holdForReview: boolean('hold_for_review').notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
 // ── site ───────────────────────────────────────────────────────────────────────────────────
 
 /** Sign-up leads from the marketing site. */
 export const userSignups = pgTable('user_signups', {
   id: id(),
   name: text('name').notNull(),
-  mobileNumber: text('mobile_number').notNull(),
+  /**
+   * The mobile number in clear: only in rows written before its encryption (issue 29), until
+   * the start-up step seals it (modules/privacy/personal-data.ts); new rows keep it sealed only.
+   */
+  mobileNumber: text('mobile_number'),
+  /** The mobile number sealed with the personal-data key, bound to the row's id. */
+  mobileNumberEnc: text('mobile_number_enc'),
   youtubeChannel: text('youtube_channel').notNull(),
   /** Stored trimmed and lower-cased, so a second sign-up in another case is a duplicate. */
   email: text('email').notNull().unique(),
   instagramHandle: text('instagram_handle'),
   plan: text('plan'),
+  /** The privacy notice shown with the form (`lead@1`); null: before notices (issue 29). */
+  noticeVersion: text('notice_version'),
   createdAt: createdAt(),
 });
 
@@ -555,9 +675,14 @@ export const contactMessages = pgTable('contact_messages', {
   id: id(),
   name: text('name').notNull(),
   email: text('email').notNull(),
+  /** The phone in clear: only in rows from before its encryption (issue 29), until sealed. */
   phone: text('phone'),
+  /** The phone sealed with the personal-data key, bound to the row's id; null: none given. */
+  phoneEnc: text('phone_enc'),
   message: text('message').notNull(),
   emailedAt: timestamp('emailed_at', { withTimezone: true }),
+  /** The privacy notice shown with the form (`contact@1`); null: before notices (issue 29). */
+  noticeVersion: text('notice_version'),
   createdAt: createdAt(),
 });
 
@@ -971,14 +1096,20 @@ export const payoutAccounts = pgTable(
     streamerId: uuid('streamer_id')
       .notNull()
       .references(() => streamers.id, { onDelete: 'cascade' }),
-    gateway: text('gateway', { enum: ['cashfree'] }).notNull(),
+    gateway: text('gateway', { enum: ['cashfree', 'razorpay'] }).notNull(),
     environment: text('environment', { enum: ['sandbox', 'production'] }).notNull(),
-    /** The public half of the keys (Cashfree's App ID). */
+    /** The public half of the keys (Cashfree's App ID, Razorpay's Key ID). */
     keyId: text('key_id').notNull(),
     /** The secret key, sealed with SECRETS_KEY (lib/secrets.ts); never leaves the server. */
     secretEnc: text('secret_enc').notNull(),
     /** The secret's last four characters, the only part the dashboard shows. */
     secretLast4: text('secret_last4').notNull(),
+    /**
+     * Razorpay's webhook secret (set per webhook in the creator's Razorpay dashboard, distinct
+     * from the key secret), sealed like the secret; null for Cashfree, which signs with the key.
+     */
+    webhookSecretEnc: text('webhook_secret_enc'),
+    webhookSecretLast4: text('webhook_secret_last4'),
     /** active: the keys worked at the last call; failing: the gateway refused them. */
     status: text('status', { enum: ['active', 'failing'] })
       .notNull()
@@ -1020,3 +1151,80 @@ export const payoutVendors = pgTable('payout_vendors', {
   checkedAt: timestamp('checked_at', { withTimezone: true }).notNull().defaultNow(),
   createdAt: createdAt(),
 });
+
+// ── personal data (issue 29) ───────────────────────────────────────────────────────────────
+
+/**
+ * One-time codes the rights page sends by SMS: only a keyed hash of the code is stored, bound to
+ * the phone's blind index; a code works once, for 10 minutes, and for 5 wrong tries.
+ */
+export const privacyCodes = pgTable(
+  'privacy_codes',
+  {
+    id: id(),
+    phoneHash: text('phone_hash').notNull(),
+    codeHash: text('code_hash').notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+  },
+  (table) => [index('privacy_codes_phone_idx').on(table.phoneHash, table.createdAt)],
+);
+
+/**
+ * A fan's proven identity on the rights page: either a phone's blind index (a code was
+ * entered) or one order id (the receipt's private link). Only the token's SHA-256 is stored.
+ */
+export const privacySessions = pgTable('privacy_sessions', {
+  tokenHash: text('token_hash').primaryKey(),
+  phoneHash: text('phone_hash'),
+  orderId: text('order_id'),
+  createdAt: createdAt(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+});
+
+/**
+ * Every rights request (DPDP Act ss.11–13): who (a phone's blind index, an order id or a user
+ * id, never the clear number), what, how they proved it, and when it was answered. Fans'
+ * requests are answered at once; a creator's account erasure stays open for the operator.
+ */
+export const privacyRequests = pgTable(
+  'privacy_requests',
+  {
+    id: id(),
+    subjectKind: text('subject_kind', { enum: ['fan', 'creator'] }).notNull(),
+    subjectRef: text('subject_ref').notNull(),
+    kind: text('kind', { enum: ['access', 'download', 'correction', 'erasure'] }).notNull(),
+    verifiedBy: text('verified_by', { enum: ['sms_code', 'receipt_link', 'signed_in'] }).notNull(),
+    status: text('status', { enum: ['open', 'completed'] }).notNull(),
+    /** What was done, in numbers and words (never the personal data itself). */
+    detail: jsonb('detail')
+      .notNull()
+      .default(sql`'{}'::jsonb`),
+    createdAt: createdAt(),
+    /** The answer time the README promises (RIGHTS_ANSWER_DAYS). */
+    dueAt: timestamp('due_at', { withTimezone: true }).notNull(),
+    completedAt: timestamp('completed_at', { withTimezone: true }),
+  },
+  (table) => [index('privacy_requests_created_idx').on(table.createdAt)],
+);
+
+/** One row per retention pass: what it masked and deleted (the admin console's Privacy tab). */
+export const retentionRuns = pgTable(
+  'retention_runs',
+  {
+    id: id(),
+    instanceId: text('instance_id').notNull(),
+    status: text('status', { enum: ['running', 'completed', 'failed'] }).notNull(),
+    /** Rows and files affected per RETENTION kind, e.g. { fanPhone: 3, voiceAndMedia: 1 }. */
+    counts: jsonb('counts')
+      .$type<Record<string, number>>()
+      .notNull()
+      .default(sql`'{}'::jsonb`),
+    error: text('error'),
+    startedAt: timestamp('started_at', { withTimezone: true }).notNull().defaultNow(),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+  },
+  (table) => [index('retention_runs_started_idx').on(table.startedAt)],
+);

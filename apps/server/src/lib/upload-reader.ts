@@ -53,6 +53,8 @@ export type ReceivedFile = {
   sizeBytes: number;
   /** The whole file, for checking; never more than the route's `maxBytes`. */
   read(): Promise<Buffer>;
+  /** Where it is on disk until `use` settles (media tips hand it to their transcoder). */
+  path: string;
 };
 
 /**
@@ -95,7 +97,11 @@ export class UploadReader {
     try {
       const file = await this.spool(request, reply, rules);
       try {
-        return await use({ sizeBytes: file.sizeBytes, read: () => fsp.readFile(file.path) });
+        return await use({
+          sizeBytes: file.sizeBytes,
+          read: () => fsp.readFile(file.path),
+          path: file.path,
+        });
       } finally {
         await fsp.rm(file.path, { force: true });
       }

@@ -61,6 +61,8 @@ function expectedFor(policy: RoutePolicy, caller: Caller): Expected {
       return 'refused'; // nor is it a provider's signature
     case 'telegram-secret':
       return 'unauthenticated'; // nor Telegram's secret
+    case 'privacy-token':
+      return 'unauthenticated'; // nor the rights page's proof
   }
 }
 
@@ -197,6 +199,7 @@ describe('route policies', () => {
       clipId: crypto.randomUUID(),
       asset: 'checkout.js',
       planId: 'base',
+      requestId: crypto.randomUUID(),
     };
   });
 

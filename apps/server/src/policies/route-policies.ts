@@ -16,6 +16,8 @@
  * - `provider-signature`: a payment provider's signed callback; sessions grant nothing.
  * - `telegram-secret`: Telegram's webhook secret header (401 without it); registered only when
  *   TELEGRAM_BOT_TOKEN is set.
+ * - `privacy-token`: the rights page's proof (a one-time code or receipt link) in the
+ *   `x-privacy-token` header (401 without one); sessions grant nothing (issue 29).
  * - `sandbox-only`: the built-in test gateway, registered only when PAYMENT_PROVIDER=sandbox;
  *   anyone holding an order id plays the gateway, as with a real checkout page.
  *
@@ -30,6 +32,7 @@ export type RoutePolicy =
   | 'overlay-token'
   | 'provider-signature'
   | 'telegram-secret'
+  | 'privacy-token'
   | 'sandbox-only';
 
 export const ROUTE_POLICIES: Readonly<Record<string, RoutePolicy>> = {
@@ -70,11 +73,26 @@ export const ROUTE_POLICIES: Readonly<Record<string, RoutePolicy>> = {
   'POST /api/site/leads': 'public',
   'POST /api/site/contact': 'public',
 
+  // ── personal data (issue 29) ──────────────────────────────────────────────────────────
+  'GET /api/privacy/contact': 'public', // the grievance officer the privacy policy names
+  'POST /api/privacy/codes': 'public', // an SMS code to a number that tipped
+  'POST /api/privacy/sessions': 'public', // the code or receipt link is the credential
+  'GET /api/privacy/my-data': 'privacy-token',
+  'GET /api/privacy/my-data/download': 'privacy-token',
+  'PUT /api/privacy/my-data/name': 'privacy-token',
+  'POST /api/privacy/my-data/erasure': 'privacy-token',
+  'GET /api/account/my-data': 'signed-in', // the viewer's own account only
+  'GET /api/account/erasure': 'signed-in',
+  'POST /api/account/erasure': 'signed-in',
+  'GET /api/admin/privacy': 'site-admin',
+  'POST /api/admin/privacy/requests/:requestId/erase': 'site-admin', // a creator's account erasure
+
   // ── donation page, order status, audio player (fans) ──────────────────────────────────
   'GET /api/streamers/:slug': 'public',
   'GET /api/streamers/:slug/donations/recent': 'public', // approved donations only
   'POST /api/streamers/:slug/orders': 'public',
   'GET /api/orders/:orderId/status': 'public', // the order id is the fan's receipt
+  'POST /api/orders/:orderId/consent/withdraw': 'public', // the receipt's one-click withdrawal
   'GET /api/streamers/:slug/profile-events': 'public', // SSE: the public profile, live
   'GET /api/streamers/:slug/leaderboard': 'public', // 404 when the streamer hides it
   'GET /api/streamers/:slug/goal': 'public',
@@ -82,6 +100,11 @@ export const ROUTE_POLICIES: Readonly<Record<string, RoutePolicy>> = {
   'GET /api/streamers/:slug/voice-messages/events': 'public', // SSE
   'POST /api/uploads/voice': 'public', // before payment; rate-limited per IP
   'GET /media/voice/:uploadId': 'public', // attached uploads only, by unguessable id
+  'GET /api/streamers/:slug/media-tips': 'public', // the picker's limits; 404 when not offered
+  'POST /api/streamers/:slug/uploads/media': 'public', // before payment; rate-limited per IP
+  'GET /media/tips/:uploadId': 'public', // re-encoded media of paid tips, by unguessable id
+  'GET /api/streamers/:slug/media-tips/settings': 'streamer-member',
+  'PUT /api/streamers/:slug/media-tips/settings': 'streamer-member',
   'GET /media/files/:mediaId': 'public', // uploaded images and sounds, by unguessable id
   'GET /media/sounds/:file': 'public',
   'GET /media/link-preview/:kind/:file': 'public', // a cover or avatar as its link-preview JPEG
@@ -91,6 +114,7 @@ export const ROUTE_POLICIES: Readonly<Record<string, RoutePolicy>> = {
   'POST /api/payments/webhooks/:provider': 'provider-signature',
   // A creator's own Cashfree account (issue 27): verified with that account's secret only.
   'POST /api/payments/webhooks/cashfree/accounts/:accountId': 'provider-signature',
+  'POST /api/payments/webhooks/razorpay/accounts/:accountId': 'provider-signature',
   // checkout.js's callback: its signature only prompts a look-up at Razorpay.
   'POST /api/payments/razorpay/verify': 'provider-signature',
   'GET /sandbox/checkout/:orderId': 'sandbox-only',
@@ -141,6 +165,9 @@ export const ROUTE_POLICIES: Readonly<Record<string, RoutePolicy>> = {
   'PUT /api/streamers/:slug/payouts/own-cashfree': 'streamer-member',
   'POST /api/streamers/:slug/payouts/own-cashfree/check': 'streamer-member',
   'DELETE /api/streamers/:slug/payouts/own-cashfree': 'streamer-member',
+  'PUT /api/streamers/:slug/payouts/own-razorpay': 'streamer-member',
+  'POST /api/streamers/:slug/payouts/own-razorpay/check': 'streamer-member',
+  'DELETE /api/streamers/:slug/payouts/own-razorpay': 'streamer-member',
   'PUT /api/streamers/:slug/payouts/split-vendor': 'streamer-member',
   'POST /api/streamers/:slug/payouts/split-vendor/check': 'streamer-member',
   'GET /api/streamers/:slug/settlements': 'streamer-member',

@@ -66,6 +66,7 @@ describe('web app serving', () => {
       '/dashboard/create',
       '/account',
       '/status',
+      '/privacy/my-data',
     ];
     for (const url of urls) {
       const response = await get(url);

@@ -48,7 +48,7 @@ const REVALIDATE = 'no-cache';
 
 /** Client-rendered app screens (spec route tables) that are not per streamer. */
 const APP_SCREENS =
-  /^\/(auth|auth\/invite\/[^/]+|auth\/forgot|auth\/reset|auth\/verify|account|dashboard|status|test-alerts|dashboard\/[^/]+|dashboard\/[^/]+\/activity|dashboard\/[^/]+\/plans)\/?$/;
+  /^\/(auth|auth\/invite\/[^/]+|auth\/forgot|auth\/reset|auth\/verify|account|dashboard|status|test-alerts|privacy\/my-data|dashboard\/[^/]+|dashboard\/[^/]+\/activity|dashboard\/[^/]+\/plans)\/?$/;
 /** Per-streamer pages: the donation page and the pages OBS loads. */
 const STREAMER_PAGES = /^\/([^/]+)(\/obs-alerts|\/audio-player|\/widgets\/[a-z-]+)?\/?$/;
 

@@ -2,7 +2,48 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Update } from 'grammy/types';
 
-export type TelegramCall = { method: string; params: Record<string, unknown> };
+export type TelegramCall = {
+  method: string;
+  params: Record<string, unknown>;
+  /** The files of a multipart call (sendVoice, sendAnimation, sendVideo…), by field name. */
+  files?: Record<string, { filename: string; bytes: Buffer }>;
+};
+
+/**
+ * A multipart/form-data body as Telegram reads it (Bot API "Sending files": files are posted
+ * as multipart, other parameters as plain fields).
+ */
+function parseMultipart(body: Buffer, contentType: string) {
+  const boundary = /boundary=(?:"([^"]+)"|([^;]+))/.exec(contentType);
+  const params: Record<string, unknown> = {};
+  const files: Record<string, { filename: string; bytes: Buffer }> = {};
+  const marker = Buffer.from(`--${boundary?.[1] ?? boundary?.[2] ?? ''}`);
+  let start = body.indexOf(marker);
+  while (start !== -1) {
+    const next = body.indexOf(marker, start + marker.length);
+    if (next === -1) break;
+    const part = body.subarray(start + marker.length + 2, next - 2);
+    const split = part.indexOf('\r\n\r\n');
+    const head = part.subarray(0, split).toString('latin1');
+    const content = part.subarray(split + 4);
+    const name = /name="([^"]*)"/.exec(head)?.[1] ?? '';
+    // grammY names files with `filename=` (quoted or not); a part with a content type is a file too.
+    const filename =
+      /filename="?([^";\r\n]*)"?/.exec(head)?.[1] ??
+      (/content-type:/i.test(head) ? name : undefined);
+    if (filename !== undefined) files[name] = { filename, bytes: Buffer.from(content) };
+    else params[name] = content.toString('utf8');
+    start = next;
+  }
+  // A file may be posted under any name and referred to as `attach://<name>` (Bot API,
+  // "Sending files"): name it by the parameter that refers to it.
+  for (const [key, value] of Object.entries(params)) {
+    const attached = typeof value === 'string' && value.startsWith('attach://');
+    const file = attached ? files[value.slice('attach://'.length)] : undefined;
+    if (file) files[key] = file;
+  }
+  return { params, files };
+}
 
 type Answer =
   { ok: true; result: unknown } | { ok: false; error_code: number; description: string };
@@ -28,13 +69,23 @@ export async function startFakeTelegram() {
   let conflicts = 0;
 
   const server = http.createServer((request, response) => {
-    let body = '';
-    request.on('data', (chunk: Buffer) => (body += chunk.toString()));
+    const chunks: Buffer[] = [];
+    request.on('data', (chunk: Buffer) => chunks.push(chunk));
     request.on('end', () => {
+      const raw = Buffer.concat(chunks);
+      const body = raw.toString();
       const method = request.url?.split('/').pop() ?? '';
-      const isJson = (request.headers['content-type'] ?? '').includes('application/json');
-      const params = isJson && body ? (JSON.parse(body) as Record<string, unknown>) : {};
-      calls.push({ method, params });
+      const contentType = request.headers['content-type'] ?? '';
+      const isJson = contentType.includes('application/json');
+      const multipart = contentType.includes('multipart/form-data')
+        ? parseMultipart(raw, contentType)
+        : null;
+      const params = multipart
+        ? multipart.params
+        : isJson && body
+          ? (JSON.parse(body) as Record<string, unknown>)
+          : {};
+      calls.push({ method, params, ...(multipart ? { files: multipart.files } : {}) });
       const answer = (reply: Answer) => {
         if (response.writableEnded || response.destroyed) return;
         response.setHeader('content-type', 'application/json');
@@ -113,6 +164,15 @@ export async function startFakeTelegram() {
       case 'deleteWebhook':
         webhook = null;
         return true;
+      case 'sendAnimation':
+      case 'sendVideo':
+        nextMessageId += 1;
+        return {
+          message_id: nextMessageId,
+          date: Math.floor(Date.now() / 1000),
+          chat: { id: Number(params.chat_id ?? 0), type: 'private' },
+          caption: params.caption,
+        };
       case 'sendMessage':
       case 'editMessageText':
         nextMessageId += 1;

@@ -80,7 +80,12 @@ describe('sign-up and login under hostile input', () => {
   ];
 
   describe.each(routes)('POST $url', ({ url, invalid }) => {
-    const valid = { email: 'new-person@example.com', password: 'correct-horse' };
+    // Login ignores the sign-up's 18+ declaration; it keeps the valid form valid for both.
+    const valid = {
+      email: 'new-person@example.com',
+      password: 'correct-horse',
+      age_confirmed: true,
+    };
 
     itRefusesBrokenJsonForms({ url, valid, invalid, post, rows });
 
@@ -120,7 +125,7 @@ describe('sign-up and login under hostile input', () => {
         fc.oneof(anyText, fc.string({ unit: 'grapheme', minLength: 6, maxLength: 60 })),
         async (email, password) => {
           const before = await rows();
-          const response = await post(REGISTER, { email, password });
+          const response = await post(REGISTER, { email, password, age_confirmed: true });
           const after = await rows();
           if (response.statusCode === 201) {
             expect(after).toEqual({ users: before.users + 1, sessions: before.sessions + 1 });
@@ -138,7 +143,7 @@ describe('sign-up and login under hostile input', () => {
   it('accepts the longest allowed password even with every character escaped', async () => {
     const password = '🔑'.repeat(PASSWORD_MAX_LENGTH);
     const email = `${'a'.repeat(64)}@${'b'.repeat(60)}.example.com`;
-    const response = await post(REGISTER, asciiJson({ email, password }));
+    const response = await post(REGISTER, asciiJson({ email, password, age_confirmed: true }));
     expect(response.statusCode, response.body).toBe(201);
     const login = await post(LOGIN, asciiJson({ email, password }));
     expect(login.statusCode, login.body).toBe(200);

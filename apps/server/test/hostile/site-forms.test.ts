@@ -25,12 +25,14 @@ const VALID_LEAD = {
   email: 'asha@example.com',
   instagram_handle: '@asha',
   plan: 'base',
+  age_confirmed: true,
 };
 const VALID_CONTACT = {
   name: 'Asha Rao',
   email: 'asha@example.com',
   phone: '9876543210',
   message: 'Hello! How do I set up the overlay?',
+  age_confirmed: true,
 };
 
 const without = (body: Record<string, unknown>, field: string) => {

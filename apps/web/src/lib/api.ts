@@ -22,6 +22,8 @@ export interface ApiFetchOptions {
   body?: unknown;
   /** Session access token, sent as a bearer token. */
   token?: string | null;
+  /** Extra request headers (the rights page's `x-privacy-token`). */
+  headers?: Record<string, string>;
   signal?: AbortSignal;
 }
 
@@ -66,7 +68,7 @@ function isAbortError(error: unknown): boolean {
  */
 export async function apiFetch<T>(path: string, options: ApiFetchOptions = {}): Promise<T> {
   const { method = 'GET', body, token, signal } = options;
-  const headers: Record<string, string> = { Accept: 'application/json' };
+  const headers: Record<string, string> = { ...options.headers, Accept: 'application/json' };
   // Only announce JSON when there is a body: Fastify rejects an empty body sent as JSON.
   if (body !== undefined) headers['Content-Type'] = 'application/json';
   if (token) headers.Authorization = `Bearer ${token}`;

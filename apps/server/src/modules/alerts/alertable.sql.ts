@@ -21,6 +21,7 @@ export type DonationStatusColumns = {
   paymentStatus: SQLWrapper;
   moderationStatus: SQLWrapper;
   messageVisible: SQLWrapper;
+  streamConsentWithdrawnAt: SQLWrapper;
 };
 
 /** The same columns read from a CTE or alias that returns `donations` rows. */
@@ -30,6 +31,7 @@ export function donationColumnsOf(alias: string): DonationStatusColumns {
     paymentStatus: column(donations.paymentStatus.name),
     moderationStatus: column(donations.moderationStatus.name),
     messageVisible: column(donations.messageVisible.name),
+    streamConsentWithdrawnAt: column(donations.streamConsentWithdrawnAt.name),
   };
 }
 
@@ -38,7 +40,12 @@ export function countedSql(row: DonationStatusColumns = donations): SQL {
   return sql`(${eq(row.paymentStatus, PAID_PAYMENT_STATUS)} and ${inArray(row.moderationStatus, APPROVED_MODERATION_STATUSES)})`;
 }
 
-/** Counted and not hidden: may play on stream (`isAlertable`). */
+/** The fan has not withdrawn stream consent (`hasStreamConsent`, issue 29). */
+export function streamConsentSql(row: DonationStatusColumns = donations): SQL {
+  return sql`(${row.streamConsentWithdrawnAt} is null)`;
+}
+
+/** Counted, not hidden, and consented to: may play on stream (`isAlertable`). */
 export function alertableSql(row: DonationStatusColumns = donations): SQL {
-  return sql`(${countedSql(row)} and ${row.messageVisible})`;
+  return sql`(${countedSql(row)} and ${row.messageVisible} and ${streamConsentSql(row)})`;
 }

@@ -18,16 +18,28 @@ type Combination = {
   paymentStatus: PaymentStatus;
   moderationStatus: ModerationStatus;
   messageVisible: boolean;
+  /** The fan withdrew stream consent (issue 29). */
+  streamConsentWithdrawnAt: Date | null;
 };
+
+const WITHDRAWN_AT = new Date('2026-11-01T00:00:00Z');
 
 const COMBINATIONS: Combination[] = PAYMENT_STATUSES.flatMap((paymentStatus) =>
   MODERATION_STATUSES.flatMap((moderationStatus) =>
-    [true, false].map((messageVisible) => ({ paymentStatus, moderationStatus, messageVisible })),
+    [true, false].flatMap((messageVisible) =>
+      [null, WITHDRAWN_AT].map((streamConsentWithdrawnAt) => ({
+        paymentStatus,
+        moderationStatus,
+        messageVisible,
+        streamConsentWithdrawnAt,
+      })),
+    ),
   ),
 );
 
 /** Each donation's fan key names its combination, so every answer can be read back by it. */
-const labelOf = (c: Combination) => `${c.paymentStatus}/${c.moderationStatus}/${c.messageVisible}`;
+const labelOf = (c: Combination) =>
+  `${c.paymentStatus}/${c.moderationStatus}/${c.messageVisible}/${c.streamConsentWithdrawnAt === null ? 'consent' : 'withdrawn'}`;
 const byLabel = new Map(COMBINATIONS.map((c) => [labelOf(c), c]));
 
 /** The labels of the combinations a rule accepts, sorted. */
@@ -74,7 +86,7 @@ describe('alertability: the TypeScript rule, the SQL fragment and the migrations
   it('covers every status the donations table allows', () => {
     expect(donations.paymentStatus.enumValues).toEqual([...PAYMENT_STATUSES]);
     expect(donations.moderationStatus.enumValues).toEqual([...MODERATION_STATUSES]);
-    expect(COMBINATIONS).toHaveLength(PAYMENT_STATUSES.length * MODERATION_STATUSES.length * 2);
+    expect(COMBINATIONS).toHaveLength(PAYMENT_STATUSES.length * MODERATION_STATUSES.length * 2 * 2);
   });
 
   it('gives the same answer as isAlertable and isCounted, on the table and through a CTE', async () => {

@@ -1,7 +1,7 @@
 import { and, asc, eq, gt, inArray, isNull, or, sql } from 'drizzle-orm';
 import { ALERT_REPLAY_WINDOW_MS, isAlertable, type OverlayAlert } from '@shabaash/core';
 import type { Database, Transaction } from '../../db/client.ts';
-import { alerts, donations, voiceUploads } from '../../db/schema.ts';
+import { alerts, donations, mediaUploads, voiceUploads } from '../../db/schema.ts';
 import { activeStreamersSubquery } from '../streamers/streamers.repository.ts';
 import { presentAlertRow } from './alert.presenter.ts';
 
@@ -110,10 +110,14 @@ export async function markAlertShown(
 function selectAlerts(db: Database) {
   const activeStreamers = activeStreamersSubquery(db);
   return db
-    .select({ alert: alerts, donation: donations, voice: voiceUploads })
+    .select({ alert: alerts, donation: donations, voice: voiceUploads, media: mediaUploads })
     .from(alerts)
     .innerJoin(activeStreamers, eq(activeStreamers.id, alerts.streamerId))
     .leftJoin(donations, eq(donations.id, alerts.donationId))
     .leftJoin(voiceUploads, eq(voiceUploads.id, donations.voiceUploadId))
+    .leftJoin(
+      mediaUploads,
+      and(eq(mediaUploads.id, donations.mediaUploadId), eq(mediaUploads.donationId, donations.id)),
+    )
     .$dynamic();
 }

@@ -36,6 +36,12 @@ export async function findDonor(db: Database, streamerId: string, tipId: string)
   return { tipId: row.id, fanKey: row.fanKey, name: row.name };
 }
 
+/**
+ * A tip's message as the creator may still use it: empty once the fan withdrew stream consent
+ * (issue 29), so neither the history, the CSV nor a search reads it.
+ */
+const consentedMessage = sql<string>`(case when ${donations.streamConsentWithdrawnAt} is null then ${donations.message} else '' end)`;
+
 /** `%text%` for ILIKE, with the pattern characters in the text matched literally. */
 function containsPattern(text: string): string {
   return `%${text.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
@@ -57,7 +63,9 @@ function historyConditions(
   if (filter.to) conditions.push(lt(donations.createdAt, indiaDayStart(addDays(filter.to, 1))));
   if (filter.q) {
     conditions.push(
-      sql`(${donations.name} || ' ' || ${donations.message}) ILIKE ${containsPattern(filter.q)}`,
+      // The index's expression, then a withdrawn message (issue 29) no longer matches.
+      sql`(${donations.name} || ' ' || ${donations.message}) ILIKE ${containsPattern(filter.q)}
+        AND (${donations.streamConsentWithdrawnAt} IS NULL OR ${donations.name} ILIKE ${containsPattern(filter.q)})`,
     );
   }
   if (donor) {
@@ -93,7 +101,7 @@ const tipColumns = {
   name: donations.name,
   type: donations.type,
   amountPaise: donations.amountPaise,
-  message: donations.message,
+  message: consentedMessage,
   paymentStatus: donations.paymentStatus,
   moderationStatus: donations.moderationStatus,
   orderId: donations.orderId,
@@ -217,7 +225,12 @@ export async function* streamHistoryRows(
 
 // ── charts ────────────────────────────────────────────────────────────────────────────────────
 
-const emptyByType = (): Record<DonationType, number> => ({ text: 0, voice: 0, hyperemote: 0 });
+const emptyByType = (): Record<DonationType, number> => ({
+  text: 0,
+  voice: 0,
+  hyperemote: 0,
+  media: 0,
+});
 
 /** 0 for Monday to 6 for Sunday, as the charts number weekdays. */
 function mondayBasedWeekday(day: string): number {

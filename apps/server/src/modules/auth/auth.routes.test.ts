@@ -27,6 +27,7 @@ describe('auth API', () => {
 
   it('registers a user, trims and lower-cases the e-mail, and answers user + token', async () => {
     const response = await post('/api/auth/register', {
+      age_confirmed: true,
       email: '  Fan.One@Example.COM ',
       password: 'secret1',
     });
@@ -52,6 +53,7 @@ describe('auth API', () => {
 
   it('stores the e-mail language of a sign-up, and refuses one it does not write in', async () => {
     const hindi = await post('/api/auth/register', {
+      age_confirmed: true,
       email: 'hindi.fan@example.com',
       password: 'secret1',
       locale: 'hi',
@@ -65,6 +67,7 @@ describe('auth API', () => {
     expect(stored?.locale).toBe('hi');
 
     const tamil = await post('/api/auth/register', {
+      age_confirmed: true,
       email: 'tamil.fan@example.com',
       password: 'secret1',
       locale: 'ta',
@@ -107,8 +110,13 @@ describe('auth API', () => {
   });
 
   it('refuses a second registration of the same e-mail in any case with 409', async () => {
-    await post('/api/auth/register', { email: 'dup@example.com', password: 'secret1' });
+    await post('/api/auth/register', {
+      age_confirmed: true,
+      email: 'dup@example.com',
+      password: 'secret1',
+    });
     const response = await post('/api/auth/register', {
+      age_confirmed: true,
       email: 'DUP@example.com ',
       password: 'another1',
     });
@@ -120,10 +128,23 @@ describe('auth API', () => {
   });
 
   it.each([
-    [{ email: 'a@example.com', password: '12345' }, 'Password must be at least 6 characters long.'],
-    [{ email: 'a@example.com' }, 'Please fill in all fields.'],
-    [{ email: 'not-an-email', password: 'secret1' }, 'Please enter a valid email address.'],
-    [{ email: '', password: 'secret1' }, 'Please enter both email and password.'],
+    [
+      { email: 'a@example.com', password: '12345', age_confirmed: true },
+      'Password must be at least 6 characters long.',
+    ],
+    [{ email: 'a@example.com', age_confirmed: true }, 'Please fill in all fields.'],
+    [
+      { email: 'not-an-email', password: 'secret1', age_confirmed: true },
+      'Please enter a valid email address.',
+    ],
+    [
+      { email: '', password: 'secret1', age_confirmed: true },
+      'Please enter both email and password.',
+    ],
+    [
+      { email: 'a@example.com', password: 'secret1' },
+      'Please confirm you are 18 or older. We do not collect personal data from anyone younger.',
+    ],
   ])('validates registration on the server: %o', async (payload, message) => {
     const response = await post('/api/auth/register', payload);
     expect(response.statusCode).toBe(400);

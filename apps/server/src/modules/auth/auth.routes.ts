@@ -6,6 +6,7 @@ import {
   type AccountSessionsResponse,
   forgotPasswordRequestSchema,
   loginRequestSchema,
+  noticeVersion,
   mailLocaleRequestSchema,
   resetPasswordRequestSchema,
   registerRequestSchema,
@@ -21,6 +22,7 @@ import { parseInput } from '../../lib/validation.ts';
 import { conflict } from '../../errors.ts';
 import { requireUser } from '../../policies/access.ts';
 import { listAccessibleStreamers } from '../streamers/streamers.service.ts';
+import { recordAccountAgeDeclaration } from '../consent/consent.service.ts';
 import { composeMail } from '../mail/mail-texts.ts';
 import { BackgroundTasks } from '../site/background-tasks.ts';
 import {
@@ -156,7 +158,11 @@ export const authRoutes: FastifyPluginAsync = async (app) => {
   app.post('/api/auth/register', CREDENTIALS, async (request, reply): Promise<AuthResponse> => {
     const input = parseInput(registerRequestSchema, request.body);
     await attempts.consume(request, reply);
-    const user = await registerUser(db, input);
+    const user = await registerUser(db, { ...input, noticeVersion: noticeVersion('signup') });
+    await recordAccountAgeDeclaration(db, user.id, {
+      ip: request.ip,
+      userAgent: request.headers['user-agent'],
+    });
     const token = await createSession(db, user.id, sessionContext(request));
     await sendVerificationMail(user);
     reply.status(201);

@@ -30,6 +30,8 @@ export async function registerUser(
     role?: AuthUser['role'];
     isEmailVerified?: boolean;
     locale?: MailLocale;
+    /** The privacy notice the person saw when signing up (issue 29); none for admin-made users. */
+    noticeVersion?: string;
   },
 ): Promise<AuthUser> {
   const email = normalizeEmail(input.email);
@@ -43,6 +45,7 @@ export async function registerUser(
       role: input.role ?? 'streamer',
       emailVerifiedAt: input.isEmailVerified ? new Date() : null,
       locale: input.locale ?? 'en',
+      noticeVersion: input.noticeVersion ?? null,
     })
     .onConflictDoNothing({ target: users.email })
     .returning();

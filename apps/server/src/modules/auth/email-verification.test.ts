@@ -51,6 +51,7 @@ describe('verified accounts', () => {
   /** Signs up through the API as the form does: signed in at once, unverified. */
   async function signUp(email = newEmail()) {
     const response = await request('POST', '/api/auth/register', {
+      age_confirmed: true,
       email,
       password: 'correct-horse-9',
     });
@@ -214,6 +215,7 @@ describe('verified accounts', () => {
     const code = link.pathname.split('/').pop() ?? '';
     const joined = await request('POST', `/api/invites/${code}/accept`, {
       password: 'correct-horse-9',
+      age_confirmed: true,
     });
     expect(joined.statusCode).toBe(201);
     expect(joined.json().user.email_verified).toBe(true);
@@ -238,7 +240,7 @@ describe('verified accounts', () => {
       request(
         'POST',
         '/api/auth/register',
-        { email: newEmail(), password: 'pass-word-1' },
+        { age_confirmed: true, email: newEmail(), password: 'pass-word-1' },
         {},
         address,
       );
@@ -246,8 +248,13 @@ describe('verified accounts', () => {
     for (let i = 0; i < 10; i += 1) expect((await signUpFrom()).statusCode).toBe(201);
     expect((await signUpFrom()).statusCode).toBe(429);
     expect(
-      (await request('POST', '/api/auth/register', { email: newEmail(), password: 'pass-word-1' }))
-        .statusCode,
+      (
+        await request('POST', '/api/auth/register', {
+          age_confirmed: true,
+          email: newEmail(),
+          password: 'pass-word-1',
+        })
+      ).statusCode,
     ).toBe(201);
   });
 });

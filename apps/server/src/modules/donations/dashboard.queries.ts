@@ -1,9 +1,15 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { DashboardStats } from '@shabaash/core';
 import type { Database } from '../../db/client.ts';
-import { donations, voiceUploads } from '../../db/schema.ts';
+import { donations, mediaUploads, voiceUploads } from '../../db/schema.ts';
 import { countedSql } from '../alerts/alertable.sql.ts';
 import { streamerFieldsOf, streamerRowsSubquery } from '../streamers/streamers.repository.ts';
+
+/** A media tip's re-encoded file (issue 26), read-only: only once its order is paid. */
+const attachedMedia = and(
+  eq(mediaUploads.id, donations.mediaUploadId),
+  eq(mediaUploads.donationId, donations.id),
+);
 
 /**
  * The dashboard's four stat cards, over successful payments only, computed in SQL.
@@ -51,9 +57,10 @@ export async function listDashboardDonations(
       ? countedSql()
       : and(eq(donations.paymentStatus, 'success'), eq(donations.moderationStatus, 'pending'));
   return db
-    .select({ donation: donations, voice: voiceUploads })
+    .select({ donation: donations, voice: voiceUploads, media: mediaUploads })
     .from(donations)
     .leftJoin(voiceUploads, eq(voiceUploads.id, donations.voiceUploadId))
+    .leftJoin(mediaUploads, attachedMedia)
     .where(and(eq(donations.streamerId, streamerId), listed))
     .orderBy(desc(donations.createdAt))
     .limit(kind === 'approved' ? 50 : 20);
@@ -66,10 +73,16 @@ export async function listDashboardDonations(
 export async function findDonationWithStreamer(db: Database, donationId: string) {
   const streamer = streamerRowsSubquery(db);
   const [row] = await db
-    .select({ donation: donations, streamer: streamerFieldsOf(streamer), voice: voiceUploads })
+    .select({
+      donation: donations,
+      streamer: streamerFieldsOf(streamer),
+      voice: voiceUploads,
+      media: mediaUploads,
+    })
     .from(donations)
     .innerJoin(streamer, eq(streamer.id, donations.streamerId))
     .leftJoin(voiceUploads, eq(voiceUploads.id, donations.voiceUploadId))
+    .leftJoin(mediaUploads, attachedMedia)
     .where(eq(donations.id, donationId));
   return row ?? null;
 }

@@ -1,5 +1,6 @@
 import {
   ANONYMOUS_DONOR_NAME,
+  hasStreamConsent,
   sanitizeText,
   type PaymentStatusResponse,
   type PublicDonation,
@@ -58,7 +59,9 @@ export function presentPublicDonation(donation: DonationRow): PublicDonation {
     donor_name: publicDonorName(donation),
     amount_paise: donation.amountPaise,
     type: donation.type,
-    sanitized_message: donation.messageVisible ? sanitizeText(donation.message) : '',
+    // A fan who withdrew stream consent (issue 29) is listed without name or message.
+    sanitized_message:
+      donation.messageVisible && hasStreamConsent(donation) ? sanitizeText(donation.message) : '',
     hyperemote_id: donation.hyperemoteId,
     created_at: donation.createdAt.toISOString(),
   };

@@ -16,6 +16,7 @@ import { findStreamerBySlugOrAlias } from '../streamers/streamers.service.ts';
 import { ensureFanKey } from './fan-key.ts';
 import { StreamerCache } from './streamer-cache.ts';
 import { readSpeechPromise } from '../speech/speech.service.ts';
+import { readOrderConsents } from '../consent/consent.service.ts';
 import {
   presentOrderStatus,
   presentPublicDonation,
@@ -116,6 +117,8 @@ export const donationRoutes: FastifyPluginAsync = async (app) => {
         db,
         provider: route.provider,
         publicUrl: app.config.publicUrl,
+        consentSource: { ip: request.ip, userAgent: request.headers['user-agent'] },
+        personalData: app.personalData,
         ...orderRouting(app.payouts, route),
       },
       streamer,
@@ -142,6 +145,9 @@ export const donationRoutes: FastifyPluginAsync = async (app) => {
       await checkAtProvider(orderId);
       donation = (await findDonationByOrderId(db, orderId)) ?? donation;
     }
-    return presentOrderStatus(donation, await listPaymentEventsForOrder(db, orderId));
+    return {
+      ...presentOrderStatus(donation, await listPaymentEventsForOrder(db, orderId)),
+      consent: await readOrderConsents(db, donation),
+    };
   });
 };

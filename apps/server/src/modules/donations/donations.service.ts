@@ -5,13 +5,21 @@ import {
   DONATION_MESSAGES,
   SETTINGS_MESSAGES,
   moderationStatusOnPayment,
+  noticeVersion,
   type OrderResponse,
   type OverlayAlert,
   type orderRequestSchema,
 } from '@shabaash/core';
 import type { z } from 'zod';
 import type { Database } from '../../db/client.ts';
-import { alerts, donations, paymentEvents, voiceUploads, type Streamer } from '../../db/schema.ts';
+import {
+  alerts,
+  donations,
+  mediaUploads,
+  paymentEvents,
+  voiceUploads,
+  type Streamer,
+} from '../../db/schema.ts';
 import { AppError, badRequest } from '../../errors.ts';
 import { presentAlertRow } from '../alerts/alert.presenter.ts';
 import { alertableSql, countedSql, donationColumnsOf } from '../alerts/alertable.sql.ts';
@@ -19,7 +27,10 @@ import type { PaymentProvider, ProviderOrderState } from '../payments/payment-pr
 import { assertTipAllowed, type TipAccess } from '../plans/plans.service.ts';
 import { streamerRowsSubquery } from '../streamers/streamers.repository.ts';
 import { claimVoiceUpload, releaseVoiceUpload } from '../uploads/uploads.service.ts';
+import { prepareMediaOrder, releaseMediaUpload } from '../media-tips/media-tips.service.ts';
 import { mergedFanKey } from '../leaderboards/supporter-merges.service.ts';
+import { recordOrderConsents, type ConsentSource } from '../consent/consent.service.ts';
+import type { PersonalData } from '../privacy/personal-data.ts';
 
 export type Donation = typeof donations.$inferSelect;
 type OrderInput = z.output<typeof orderRequestSchema>;
@@ -45,6 +56,10 @@ export type CreateOrderContext = {
   webhookPath?: string;
   /** Split settlement (issue 27): the creator's vendor share of an order of this amount. */
   splitOf?: (amountPaise: number) => { vendorId: string; amountPaise: number };
+  /** Where the fan's consents came from (issue 29: consent records keep it). */
+  consentSource?: ConsentSource;
+  /** Seals the fan's phone number (issue 29): it is never stored in clear. */
+  personalData: Pick<PersonalData, 'sealPhone'>;
 };
 
 /**
@@ -77,6 +92,21 @@ export async function createDonationOrder(
   // A voice order takes its upload for itself, or is refused (unknown, expired, already taken).
   const voiceUploadId = input.type === 'voice' ? (input.voice_upload_id ?? null) : null;
   if (voiceUploadId) await claimVoiceUpload(db, voiceUploadId, orderId);
+  // A media tip (issue 26): its own minimum, and its upload claimed like a voice message's.
+  const mediaUploadId = input.type === 'media' ? (input.media_upload_id ?? null) : null;
+  if (mediaUploadId) {
+    try {
+      await prepareMediaOrder(db, {
+        streamerId: streamer.id,
+        uploadId: mediaUploadId,
+        orderId,
+        amountPaise: input.amount_paise,
+      });
+    } catch (error) {
+      if (voiceUploadId) await releaseVoiceUpload(db, voiceUploadId, orderId);
+      throw error;
+    }
+  }
   const isAnonymous = input.anonymous === true;
   const name = isAnonymous ? ANONYMOUS_DONOR_NAME : input.name;
   const [donation] = await db
@@ -91,8 +121,10 @@ export async function createDonationOrder(
       type: input.type,
       amountPaise: input.amount_paise,
       message: input.message.trim(),
-      phone: input.phone,
+      noticeVersion: noticeVersion('donation'),
+      ...context.personalData.sealPhone(input.phone, orderId),
       voiceUploadId,
+      mediaUploadId,
       hyperemoteId: input.type === 'hyperemote' ? (input.hyperemote_id ?? null) : null,
       provider: provider.name,
       payoutAccountId: context.payoutAccountId ?? null,
@@ -102,6 +134,12 @@ export async function createDonationOrder(
     })
     .returning({ id: donations.id });
   if (!donation) throw new Error('donation insert returned nothing');
+  await recordOrderConsents(
+    db,
+    donation.id,
+    input,
+    context.consentSource ?? { ip: null, userAgent: undefined },
+  );
 
   try {
     const created = await provider.createOrder({
@@ -126,6 +164,7 @@ export async function createDonationOrder(
   } catch (error) {
     await db.delete(donations).where(eq(donations.id, donation.id));
     if (voiceUploadId) await releaseVoiceUpload(db, voiceUploadId, orderId);
+    if (mediaUploadId) await releaseMediaUpload(db, mediaUploadId, orderId);
     throw new AppError(502, 'provider_unavailable', DONATION_MESSAGES.paymentFailed.description, {
       cause: error,
     });
@@ -169,6 +208,8 @@ export type PaymentTarget = {
   moderationMode: Streamer['moderationMode'];
   blockedWords: Streamer['blockedWords'];
   streamerIsActive: boolean;
+  /** A media tip whose streamer holds media for review (issue 26); null for other tips. */
+  mediaHeldForReview?: boolean | null;
 };
 
 /** Reads the donation an order id names, with what deciding its moderation needs (no lock). */
@@ -184,9 +225,11 @@ export async function readPaymentTarget(
       moderationMode: streamer.moderationMode,
       blockedWords: streamer.blockedWords,
       streamerIsActive: streamer.isActive,
+      mediaHeldForReview: mediaUploads.holdForReview,
     })
     .from(donations)
     .innerJoin(streamer, eq(streamer.id, donations.streamerId))
+    .leftJoin(mediaUploads, eq(mediaUploads.id, donations.mediaUploadId))
     .where(eq(donations.orderId, orderId));
   return row ?? null;
 }
@@ -243,7 +286,10 @@ async function tryApplyPaymentOutcome(
     }
     change = {
       paymentStatus: 'success',
-      moderationStatus: moderationStatusOnPayment(target, donation),
+      // A media tip is held for review whatever the mode, unless the streamer chose otherwise.
+      moderationStatus: target.mediaHeldForReview
+        ? 'pending'
+        : moderationStatusOnPayment(target, donation),
     };
   } else if (state.outcome === 'failed' && donation.paymentStatus === 'pending') {
     change = { paymentStatus: 'failed', moderationStatus: donation.moderationStatus };
@@ -286,10 +332,19 @@ async function tryApplyPaymentOutcome(
       update ${voiceUploads} set donation_id = changed.id from changed
       where ${isSuccess} and voice_uploads.id = changed.voice_upload_id
         and voice_uploads.order_id = changed.order_id
-      returning voice_uploads.id, voice_uploads.duration_ms)
+      returning voice_uploads.id, voice_uploads.duration_ms),
+    media as (
+      update ${mediaUploads} set donation_id = changed.id from changed
+      where ${isSuccess} and media_uploads.id = changed.media_upload_id
+        and media_uploads.order_id = changed.order_id
+      returning media_uploads.id, media_uploads.kind, media_uploads.duration_ms,
+        media_uploads.has_audio)
     select (select count(*) from locked) as locked_count,
       (select id from alerted) as alert_id, (select created_at from alerted) as alert_created_at,
       (select id from voice) as voice_id, (select duration_ms from voice) as voice_duration_ms,
+      (select id from media) as media_id, (select kind from media) as media_kind,
+      (select duration_ms from media) as media_duration_ms,
+      (select has_audio from media) as media_has_audio,
       changed.*
     from (select 1) as one left join changed on true`);
   const [row] = (result as unknown as { rows: Record<string, unknown>[] }).rows;
@@ -308,6 +363,15 @@ async function tryApplyPaymentOutcome(
             row.voice_id === null
               ? null
               : { id: String(row.voice_id), durationMs: Number(row.voice_duration_ms) },
+          media:
+            row.media_id === null || row.media_id === undefined
+              ? null
+              : {
+                  id: String(row.media_id),
+                  kind: row.media_kind === 'video' ? 'video' : 'image',
+                  durationMs: Number(row.media_duration_ms),
+                  hasAudio: row.media_has_audio === true || row.media_has_audio === 't',
+                },
         })[0] ?? null);
   return { donation: changed, previousStatus: donation.paymentStatus, alertId, alert };
 }

@@ -71,8 +71,11 @@ describe('donation orders', () => {
       paymentStatus: 'pending',
       amountPaise: 5100,
       name: 'Asha',
-      phone: '9876543210',
+      // Sealed at rest (issue 29): no clear number, only the sealed one, its index and mask.
+      phone: null,
+      phoneMasked: '98••••••10',
     });
+    expect(testApp.app.personalData.openPhone(row!.phoneEnc!, body.order_id)).toBe('9876543210');
   });
 
   it.each([
@@ -161,6 +164,8 @@ describe('donation orders', () => {
       amount_paise: 10_050,
       customer_details: { customer_name: 'Ravi' },
       held_for_review: false,
+      // The receipt's consents (issue 29): given with the order, withdrawable there.
+      consent: { stream_display: 'given', marketing: 'not_given' },
     });
     expect(response.body).not.toContain('9876543210');
     const unknown = await testApp.app.inject({

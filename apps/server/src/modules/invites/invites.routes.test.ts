@@ -1,4 +1,4 @@
-import { SETTINGS_MESSAGES } from '@shabaash/core';
+import { CONSENT_TEXT, SETTINGS_MESSAGES } from '@shabaash/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildUser, randomTestIp, signIn } from '../../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
@@ -57,7 +57,21 @@ describe('invites', () => {
 
     expect((await accept(code, {})).statusCode).toBe(400); // a password is needed
     expect((await accept(code, { password: '123' })).statusCode).toBe(400);
-    const accepted = await accept(code, { password: 'a-good-password', locale: 'hi' });
+    // A new account needs the sign-up's 18+ declaration (issue 29); the refusal uses nothing up.
+    const minor = await accept(code, { password: 'a-good-password' });
+    expect(minor.statusCode).toBe(400);
+    expect(minor.json().error).toEqual({
+      code: 'age_not_confirmed',
+      message: CONSENT_TEXT.ageRequired,
+    });
+    expect(
+      (await accept(code, { password: 'a-good-password', age_confirmed: false })).statusCode,
+    ).toBe(400);
+    const accepted = await accept(code, {
+      password: 'a-good-password',
+      locale: 'hi',
+      age_confirmed: true,
+    });
     expect(accepted.statusCode).toBe(201);
     const body = accepted.json();
     expect(body).toMatchObject({
@@ -74,7 +88,7 @@ describe('invites', () => {
     expect(dashboard.statusCode).toBe(200);
 
     // Once only.
-    const again = await accept(code, { password: 'another-password' });
+    const again = await accept(code, { password: 'another-password', age_confirmed: true });
     expect(again.statusCode).toBe(404);
     expect(again.json().error.message).toBe(SETTINGS_MESSAGES.inviteInvalid);
     expect((await details(code)).statusCode).toBe(404);
@@ -111,7 +125,7 @@ describe('invites', () => {
 
     const later = await buildUser(db, { email: 'later@example.com' });
     expect((await details(code)).json().has_account).toBe(true);
-    const withoutLogin = await accept(code, { password: 'whatever-123' });
+    const withoutLogin = await accept(code, { password: 'whatever-123', age_confirmed: true });
     expect(withoutLogin.statusCode).toBe(409);
     expect(withoutLogin.json().error.message).toBe(SETTINGS_MESSAGES.inviteAccountExists);
 
@@ -177,7 +191,9 @@ describe('invites', () => {
     const other = await buildUser(db);
     const otherHeaders = (await signIn(testApp.app, other.email, other.password)).headers;
     expect((await accept(code, {}, otherHeaders)).statusCode).toBe(403);
-    expect((await accept(code, { password: 'a-new-password' })).statusCode).toBe(409);
+    expect(
+      (await accept(code, { password: 'a-new-password', age_confirmed: true })).statusCode,
+    ).toBe(409);
     expect((await dashboard()).statusCode).toBe(403);
 
     // Only the account with the address, signed in, holding the link, becomes a member.

@@ -10,6 +10,7 @@ import { defineRateLimit } from '../../lib/rate-limits.ts';
 import { parseInput } from '../../lib/validation.ts';
 import { authenticate, requireVerifiedEmail } from '../../policies/access.ts';
 import { createSession } from '../auth/auth.service.ts';
+import { recordAccountAgeDeclaration } from '../consent/consent.service.ts';
 import { acceptInvite, findUsableInvite } from './invites.service.ts';
 
 const codeParams = z.object({
@@ -48,7 +49,10 @@ export const inviteRoutes: FastifyPluginAsync = async (app) => {
   app.post('/api/invites/:code/accept', async (request, reply): Promise<InviteAcceptResponse> => {
     await attempts.consume(request, reply);
     const { code } = parseInput(codeParams, request.params);
-    const { password, locale } = parseInput(inviteAcceptRequestSchema, request.body ?? {});
+    const { password, locale, age_confirmed } = parseInput(
+      inviteAcceptRequestSchema,
+      request.body ?? {},
+    );
     const viewer = await authenticate(request);
     // Joining a page needs a verified address; a sign-up through the link is verified by it.
     if (viewer) requireVerifiedEmail(viewer);
@@ -62,7 +66,19 @@ export const inviteRoutes: FastifyPluginAsync = async (app) => {
           locale: viewer.locale,
         }
       : null;
-    const accepted = await acceptInvite(db, { code, viewer: viewerUser, password, locale });
+    const accepted = await acceptInvite(db, {
+      code,
+      viewer: viewerUser,
+      password,
+      locale,
+      ageConfirmed: age_confirmed,
+    });
+    if (accepted.isNewAccount) {
+      await recordAccountAgeDeclaration(db, accepted.user.id, {
+        ip: request.ip,
+        userAgent: request.headers['user-agent'],
+      });
+    }
     const token = accepted.isNewAccount
       ? await createSession(db, accepted.user.id, {
           ttlHours: app.config.SESSION_TTL_HOURS,

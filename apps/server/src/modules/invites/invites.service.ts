@@ -1,7 +1,9 @@
 import crypto from 'node:crypto';
 import { and, asc, eq, gt, inArray, isNull } from 'drizzle-orm';
 import {
+  CONSENT_TEXT,
   SETTINGS_MESSAGES,
+  noticeVersion,
   type AuthUser,
   type InviteSummary,
   type MailLocale,
@@ -138,6 +140,8 @@ export async function acceptInvite(
     password: string | undefined;
     /** The e-mail language of an account created here. */
     locale: MailLocale;
+    /** The 18+ declaration, asked when the account is created here (issue 29). */
+    ageConfirmed?: boolean | undefined;
   },
   now = new Date(),
 ): Promise<{ user: AuthUser; isNewAccount: boolean; streamerSlug: string }> {
@@ -159,6 +163,8 @@ export async function acceptInvite(
       user = input.viewer;
     } else {
       if (!input.password) throw badRequest('Please choose a password.', 'password_required');
+      if (input.ageConfirmed !== true)
+        throw badRequest(CONSENT_TEXT.ageRequired, 'age_not_confirmed');
       if (await findUserByEmail(tx, invite.email)) {
         throw conflict(SETTINGS_MESSAGES.inviteAccountExists, 'email_taken');
       }
@@ -168,6 +174,7 @@ export async function acceptInvite(
         password: input.password,
         isEmailVerified: true,
         locale: input.locale,
+        noticeVersion: noticeVersion('signup'),
       });
     }
     await grantMembership(tx, {

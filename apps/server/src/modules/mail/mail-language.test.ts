@@ -108,6 +108,7 @@ describe('e-mails in the recipient language', () => {
   it('stores the locale sent at sign-up and mails the verification link in Hindi', async () => {
     const email = newEmail('hindi-signup');
     const signedUp = await request('POST', '/api/auth/register', {
+      age_confirmed: true,
       email,
       password: 'correct-horse-9',
       locale: 'hi',
@@ -132,6 +133,7 @@ describe('e-mails in the recipient language', () => {
   it('mails the verification link in English to a sign-up without a locale', async () => {
     const email = newEmail('english-signup');
     const signedUp = await request('POST', '/api/auth/register', {
+      age_confirmed: true,
       email,
       password: 'correct-horse-9',
     });

@@ -31,11 +31,15 @@ export const razorpayRoutes: FastifyPluginAsync = async (app) => {
     windowMs: 60_000,
   });
 
+  // Razorpay's checkout runs for the platform's Razorpay account, or a creator's own (issue 27).
+  const isPlatformRazorpay = () =>
+    app.payments.provider.name === 'razorpay' && Boolean(app.config.RAZORPAY_KEY_SECRET);
+  const takesRazorpay = () => isPlatformRazorpay() || app.payouts.modes.includes('own_razorpay');
+
   app.post('/api/payments/razorpay/verify', async (request, reply) => {
-    const keySecret = app.config.RAZORPAY_KEY_SECRET;
-    if (app.payments.provider.name !== 'razorpay' || !keySecret) {
-      throw notFound('Payments with razorpay are not enabled here.', 'provider_not_enabled');
-    }
+    const notEnabled = () =>
+      notFound('Payments with razorpay are not enabled here.', 'provider_not_enabled');
+    if (!takesRazorpay()) throw notEnabled();
     const input = parseInput(verifyBody, request.body);
     await verifiesPerAddress.consume(request, reply);
 
@@ -43,6 +47,13 @@ export const razorpayRoutes: FastifyPluginAsync = async (app) => {
     if (!donation || donation.provider !== 'razorpay' || !donation.providerOrderId) {
       throw notFound('This order does not exist.', 'order_not_found');
     }
+    // Signed with the key secret of the account the order was made with.
+    const keySecret = donation.payoutAccountId
+      ? await app.payouts.razorpayKeySecretOf(donation.payoutAccountId)
+      : isPlatformRazorpay()
+        ? app.config.RAZORPAY_KEY_SECRET
+        : null;
+    if (!keySecret) throw notEnabled();
     const isValid = isValidRazorpayPaymentSignature({
       keySecret,
       providerOrderId: donation.providerOrderId,

@@ -1,4 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
+import { OWN_ACCOUNT_GATEWAYS } from '@shabaash/core';
 import { z } from 'zod';
 import { badRequest, notFound } from '../../errors.ts';
 import { containsUnstorableText } from '../../lib/unstorable-text.ts';
@@ -28,21 +29,24 @@ export const webhookRoutes: FastifyPluginAsync = async (app) => {
   });
 
   /**
-   * A creator's own Cashfree account (issue 27) posts here, and only this account's secret
-   * verifies it; retired accounts still answer, so orders made before a switch are settled.
+   * A creator's own Cashfree or Razorpay account (issue 27) posts here, and only this account's
+   * secret verifies it; retired accounts still answer, so orders made before a switch are
+   * settled. An account is reached only at its own gateway's path.
    */
-  app.post('/api/payments/webhooks/cashfree/accounts/:accountId', async (request) => {
-    const { accountId } = parseInput(accountParams, request.params);
-    const provider = await app.payouts.providerForAccount(accountId);
-    if (!provider) throw notFound('No such payment account.', 'payout_account_not_found');
-    const rawBody = storableRawBody(request.body);
-    const result = await handleWebhook(
-      { ...app.payments, provider },
-      { headers: request.headers, rawBody },
-      accountId,
-    );
-    return { received: true, result };
-  });
+  for (const gateway of OWN_ACCOUNT_GATEWAYS) {
+    app.post(`/api/payments/webhooks/${gateway}/accounts/:accountId`, async (request) => {
+      const { accountId } = parseInput(accountParams, request.params);
+      const provider = await app.payouts.providerForAccount(accountId, gateway);
+      if (!provider) throw notFound('No such payment account.', 'payout_account_not_found');
+      const rawBody = storableRawBody(request.body);
+      const result = await handleWebhook(
+        { ...app.payments, provider },
+        { headers: request.headers, rawBody },
+        accountId,
+      );
+      return { received: true, result };
+    });
+  }
 };
 
 const accountParams = z.object({ accountId: z.uuid() });

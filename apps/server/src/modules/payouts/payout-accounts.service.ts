@@ -1,7 +1,16 @@
 import crypto from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import { and, eq, isNull } from 'drizzle-orm';
-import type { OwnCashfreeConnect, PayoutMode, PayoutProblem, PayoutStatus } from '@shabaash/core';
+import {
+  OWN_ACCOUNT_GATEWAYS,
+  OWN_ACCOUNT_MODE,
+  type OwnAccountGatewayName,
+  type OwnCashfreeConnect,
+  type OwnRazorpayConnect,
+  type PayoutMode,
+  type PayoutProblem,
+  type PayoutStatus,
+} from '@shabaash/core';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
 import { payoutAccounts } from '../../db/schema.ts';
@@ -13,7 +22,8 @@ import type { OrderSettlement } from '../payments/providers/cashfree-settlements
 import { ProviderHttpError } from '../payments/providers/provider-http.ts';
 import {
   KEY_REFUSALS,
-  type OwnAccountGateway,
+  webhookSigningSecret,
+  type OwnAccountGateways,
   type OwnAccountKeys,
   type PaidAccountOrder,
 } from './own-account-gateway.ts';
@@ -29,10 +39,18 @@ export type PaymentRoute =
   | {
       provider: PaymentProvider;
       payoutAccountId: string | null;
+      /** The gateway of the creator's own account the order is made with (null: none). */
+      ownGateway: OwnAccountGatewayName | null;
       split: { vendorId: string } | null;
       problem: null;
     }
-  | { provider: null; payoutAccountId: null; split: null; problem: PayoutProblem };
+  | {
+      provider: null;
+      payoutAccountId: null;
+      ownGateway: null;
+      split: null;
+      problem: PayoutProblem;
+    };
 
 /** Which creator account made an order and its provider; nulls for the platform account. */
 export type OrderAccount =
@@ -47,26 +65,41 @@ export type PayoutAccounts = {
   routeFor(streamerId: string): Promise<PaymentRoute>;
   /** The creator account an order was made with, and its provider (nulls: the platform's). */
   orderAccount(orderId: string): Promise<OrderAccount>;
-  /** A creator account's provider, retired ones included (their orders may still be paid). */
-  providerForAccount(accountId: string): Promise<PaymentProvider | null>;
-  /** A paid order's settlement, from the settlement API of the account it was paid into. */
-  accountSettlement(accountId: string, order: PaidAccountOrder): Promise<OrderSettlement>;
   /**
-   * The account's secret, for the sandbox to sign the webhooks its simulated gateway sends to
-   * the page's own URL. Server-side only: never answered, never logged.
+   * A creator account's provider, retired ones included (their orders may still be paid);
+   * null when there is no such account (or it is at another gateway than `gateway`).
    */
-  signingSecretOf(accountId: string): Promise<string | null>;
+  providerForAccount(
+    accountId: string,
+    gateway?: OwnAccountGatewayName,
+  ): Promise<PaymentProvider | null>;
+  /** Paid orders' settlements, from the settlement API of the account they were paid into. */
+  accountSettlements(accountId: string, orders: PaidAccountOrder[]): Promise<OrderSettlement[]>;
+  /**
+   * The secret the account's webhooks are signed with and the page's webhook path, for the
+   * sandbox to sign and deliver the webhooks of its simulated gateway. Server-side only: the
+   * secret is never answered, never logged.
+   */
+  webhookSigningOf(accountId: string): Promise<{ secret: string; path: string } | null>;
+  /**
+   * The Razorpay key secret of the account an order was made with, to check checkout.js's
+   * payment signature. Server-side only: never answered, never logged.
+   */
+  razorpayKeySecretOf(accountId: string): Promise<string | null>;
   connectOwnCashfree(streamerId: string, input: OwnCashfreeConnect): Promise<void>;
-  /** Checks the current account's keys again (after the creator fixed them at Cashfree). */
+  connectOwnRazorpay(streamerId: string, input: OwnRazorpayConnect): Promise<void>;
+  /** Checks the current account's keys again (after the creator fixed them at the gateway). */
   recheck(streamerId: string): Promise<void>;
   /** Retires the current account: tips go to the platform account again, if allowed. */
   disconnect(streamerId: string): Promise<void>;
   status(streamerId: string): Promise<PayoutStatus>;
 };
 
-/** The per-page webhook path: the creator registers it in their own Cashfree dashboard. */
-export function accountWebhookPath(accountId: string): string {
-  return `/api/payments/webhooks/cashfree/accounts/${accountId}`;
+const GATEWAY_NAMES = { cashfree: 'Cashfree', razorpay: 'Razorpay' } as const;
+
+/** The per-page webhook path: the creator registers it in their own gateway's dashboard. */
+export function accountWebhookPath(gateway: OwnAccountGatewayName, accountId: string): string {
+  return `/api/payments/webhooks/${gateway}/accounts/${accountId}`;
 }
 
 /**
@@ -80,14 +113,19 @@ export function createPayoutAccounts(options: {
   /** The operator's provider (read at each use: tests replace it after the app is built). */
   platform: () => PaymentProvider;
   vendors: SplitVendors;
-  /** Cashfree, or the sandbox's simulation of it (PAYMENT_PROVIDER=sandbox). */
-  gateway: OwnAccountGateway;
+  /** Cashfree and Razorpay, or the sandbox's simulation of each (PAYMENT_PROVIDER=sandbox). */
+  gateways: OwnAccountGateways;
 }): PayoutAccounts {
-  const { config, db, log, platform, vendors, gateway } = options;
+  const { config, db, log, platform, vendors, gateways } = options;
   const modes = config.PAYOUT_MODES;
+  const offers = (gateway: OwnAccountGatewayName) => modes.includes(OWN_ACCOUNT_MODE[gateway]);
+  const offersOwn = OWN_ACCOUNT_GATEWAYS.some(offers);
   const box: SecretBox | null = secretBoxOf(config.SECRETS_KEY);
-  /** Providers by account id: each holds its opened secret in memory only. */
-  const providers = new Map<string, PaymentProvider>();
+  /** Providers by account id: each holds its opened secrets in memory only. */
+  const providers = new Map<
+    string,
+    { gateway: OwnAccountGatewayName; provider: PaymentProvider }
+  >();
 
   async function readAccount(accountId: string): Promise<PayoutAccountRow | null> {
     if (!/^[0-9a-f-]{36}$/i.test(accountId)) return null;
@@ -95,12 +133,14 @@ export function createPayoutAccounts(options: {
     return row ?? null;
   }
 
+  /** The page's current own account, at a gateway the operator still offers. */
   async function currentAccount(streamerId: string): Promise<PayoutAccountRow | null> {
+    if (!offersOwn) return null;
     const [row] = await db
       .select()
       .from(payoutAccounts)
       .where(and(eq(payoutAccounts.streamerId, streamerId), isNull(payoutAccounts.retiredAt)));
-    return row ?? null;
+    return row && offers(row.gateway) ? row : null;
   }
 
   async function markFailing(accountId: string, code: PayoutProblem): Promise<void> {
@@ -112,8 +152,8 @@ export function createPayoutAccounts(options: {
   }
 
   /** The gateway's adapter with the creator's keys; a refusal of the keys marks the account. */
-  function buildProvider(row: PayoutAccountRow, secretKey: string): PaymentProvider {
-    const inner = gateway.provider(keysOf(row, secretKey));
+  function buildProvider(row: PayoutAccountRow, keys: OwnAccountKeys): PaymentProvider {
+    const inner = gateways[row.gateway].provider(keys);
     const watch = async <T>(call: () => Promise<T>): Promise<T> => {
       try {
         return await call();
@@ -130,43 +170,102 @@ export function createPayoutAccounts(options: {
     };
   }
 
-  /** The creator account's secret, opened: for calls and signatures on this server only. */
-  async function openSecret(accountId: string) {
+  /** The creator account's secrets, opened: for calls and signatures on this server only. */
+  async function openKeys(accountId: string) {
     const row = await readAccount(accountId);
     if (!row || !box) return null;
-    return { row, secretKey: box.open(row.secretEnc, sealContext(row)) };
+    const context = sealContext(row);
+    const keys: OwnAccountKeys = {
+      keyId: row.keyId,
+      secretKey: box.open(row.secretEnc, context),
+      webhookSecret: row.webhookSecretEnc
+        ? box.open(row.webhookSecretEnc, webhookSealContext(row))
+        : null,
+      environment: row.environment,
+    };
+    return { row, keys };
   }
 
-  async function providerForAccount(accountId: string): Promise<PaymentProvider | null> {
+  async function providerForAccount(
+    accountId: string,
+    gateway?: OwnAccountGatewayName,
+  ): Promise<PaymentProvider | null> {
     const cached = providers.get(accountId);
-    if (cached) return cached;
-    const opened = await openSecret(accountId);
+    if (cached) return !gateway || cached.gateway === gateway ? cached.provider : null;
+    const opened = await openKeys(accountId);
     if (!opened) return null;
-    const provider = buildProvider(opened.row, opened.secretKey);
-    providers.set(accountId, provider);
-    return provider;
+    const provider = buildProvider(opened.row, opened.keys);
+    providers.set(accountId, { gateway: opened.row.gateway, provider });
+    return !gateway || opened.row.gateway === gateway ? provider : null;
   }
 
-  function requireOwnMode(): SecretBox {
-    if (!modes.includes('own_cashfree') || !box) {
+  function requireOwnMode(gateway: OwnAccountGatewayName): SecretBox {
+    if (!offers(gateway) || !box) {
       throw new AppError(
         403,
         'payout_mode_not_offered',
-        'This site does not offer connecting your own Cashfree account.',
+        `This site does not offer connecting your own ${GATEWAY_NAMES[gateway]} account.`,
       );
     }
     return box;
   }
 
+  /**
+   * Checks the keys with the gateway, seals the secrets and makes the account the page's
+   * current one; keys the gateway refuses are not stored.
+   */
+  async function connect(
+    streamerId: string,
+    gateway: OwnAccountGatewayName,
+    keys: OwnAccountKeys,
+    refusal: string,
+  ): Promise<void> {
+    const secrets = requireOwnMode(gateway);
+    const draft: PayoutAccountRow = {
+      id: crypto.randomUUID(),
+      streamerId,
+      gateway,
+      environment: keys.environment,
+      keyId: keys.keyId,
+      secretEnc: '',
+      secretLast4: keys.secretKey.slice(-4),
+      webhookSecretEnc: null,
+      webhookSecretLast4: keys.webhookSecret?.slice(-4) ?? null,
+      status: 'active',
+      failureCode: null,
+      checkedAt: new Date(),
+      createdAt: new Date(),
+      retiredAt: null,
+    };
+    if (!(await gateways[gateway].keysWork(keys))) throw badRequest(refusal, 'keys_rejected');
+    const row: PayoutAccountRow = {
+      ...draft,
+      secretEnc: secrets.seal(keys.secretKey, sealContext(draft)),
+      webhookSecretEnc: keys.webhookSecret
+        ? secrets.seal(keys.webhookSecret, webhookSealContext(draft))
+        : null,
+    };
+    await db.transaction(async (tx) => {
+      // The old account is retired, not deleted: its in-flight orders still settle with it.
+      await tx
+        .update(payoutAccounts)
+        .set({ retiredAt: new Date() })
+        .where(and(eq(payoutAccounts.streamerId, streamerId), isNull(payoutAccounts.retiredAt)));
+      await tx.insert(payoutAccounts).values(row);
+    });
+  }
+
   const refused = (problem: PayoutProblem): PaymentRoute => ({
     provider: null,
     payoutAccountId: null,
+    ownGateway: null,
     split: null,
     problem,
   });
   const platformRoute = (): PaymentRoute => ({
     provider: platform(),
     payoutAccountId: null,
+    ownGateway: null,
     split: null,
     problem: null,
   });
@@ -179,7 +278,7 @@ export function createPayoutAccounts(options: {
   async function routeFor(streamerId: string): Promise<PaymentRoute> {
     // The default deployment: every page is paid into the platform account, no look-up.
     if (modes.length === 1 && modes[0] === 'platform') return platformRoute();
-    const account = modes.includes('own_cashfree') ? await currentAccount(streamerId) : null;
+    const account = await currentAccount(streamerId);
     if (account) {
       if (account.status !== 'active') return refused('keys_rejected');
       const provider = await providerForAccount(account.id).catch((error: unknown) => {
@@ -187,7 +286,13 @@ export function createPayoutAccounts(options: {
         return null;
       });
       if (!provider) return refused('secrets_unavailable');
-      return { provider, payoutAccountId: account.id, split: null, problem: null };
+      return {
+        provider,
+        payoutAccountId: account.id,
+        ownGateway: account.gateway,
+        split: null,
+        problem: null,
+      };
     }
     const vendor = vendors.isOffered ? await vendors.current(streamerId) : null;
     if (vendor) {
@@ -196,6 +301,7 @@ export function createPayoutAccounts(options: {
       return {
         provider: platform(),
         payoutAccountId: null,
+        ownGateway: null,
         split: { vendorId: vendor.vendorId },
         problem: null,
       };
@@ -219,57 +325,61 @@ export function createPayoutAccounts(options: {
 
     providerForAccount,
 
-    async accountSettlement(accountId, order) {
-      const opened = await openSecret(accountId);
+    async accountSettlements(accountId, orders) {
+      const opened = await openKeys(accountId);
       if (!opened) throw new Error(`payout account ${accountId} cannot be opened`);
-      return gateway.settlement(keysOf(opened.row, opened.secretKey), order);
+      return gateways[opened.row.gateway].settlements(opened.keys, orders);
     },
 
-    async signingSecretOf(accountId) {
-      return (await openSecret(accountId))?.secretKey ?? null;
-    },
-
-    async connectOwnCashfree(streamerId, input) {
-      const secrets = requireOwnMode();
-      const draft: PayoutAccountRow = {
-        id: crypto.randomUUID(),
-        streamerId,
-        gateway: 'cashfree',
-        environment: input.environment,
-        keyId: input.app_id,
-        secretEnc: '',
-        secretLast4: input.secret_key.slice(-4),
-        status: 'active',
-        failureCode: null,
-        checkedAt: new Date(),
-        createdAt: new Date(),
-        retiredAt: null,
+    async webhookSigningOf(accountId) {
+      const opened = await openKeys(accountId);
+      if (!opened) return null;
+      return {
+        secret: webhookSigningSecret(opened.keys),
+        path: accountWebhookPath(opened.row.gateway, accountId),
       };
-      if (!(await gateway.keysWork(keysOf(draft, input.secret_key)))) {
-        throw badRequest(
-          'Cashfree refused these keys. Copy the App ID and Secret key again from the same mode (Test or Production).',
-          'keys_rejected',
-        );
-      }
-      const row = { ...draft, secretEnc: secrets.seal(input.secret_key, sealContext(draft)) };
-      await db.transaction(async (tx) => {
-        // The old account is retired, not deleted: its in-flight orders still settle with it.
-        await tx
-          .update(payoutAccounts)
-          .set({ retiredAt: new Date() })
-          .where(and(eq(payoutAccounts.streamerId, streamerId), isNull(payoutAccounts.retiredAt)));
-        await tx.insert(payoutAccounts).values(row);
-      });
     },
+
+    async razorpayKeySecretOf(accountId) {
+      const opened = await openKeys(accountId);
+      return opened?.row.gateway === 'razorpay' ? opened.keys.secretKey : null;
+    },
+
+    connectOwnCashfree: (streamerId, input) =>
+      connect(
+        streamerId,
+        'cashfree',
+        {
+          keyId: input.app_id,
+          secretKey: input.secret_key,
+          webhookSecret: null,
+          environment: input.environment,
+        },
+        'Cashfree refused these keys. Copy the App ID and Secret key again from the same mode (Test or Production).',
+      ),
+
+    // The key's prefix says its mode; the webhook secret cannot be checked until a webhook
+    // arrives (Razorpay has no API for it), so the dashboard shows its last four characters.
+    connectOwnRazorpay: (streamerId, input) =>
+      connect(
+        streamerId,
+        'razorpay',
+        {
+          keyId: input.key_id,
+          secretKey: input.key_secret,
+          webhookSecret: input.webhook_secret,
+          environment: input.key_id.startsWith('rzp_live_') ? 'production' : 'sandbox',
+        },
+        'Razorpay refused these keys. Copy the Key ID and Key Secret again from Account & Settings → API Keys (regenerate the key if the secret is lost).',
+      ),
 
     async recheck(streamerId) {
       // Nothing to check where creators cannot connect accounts (the status says so).
-      if (!modes.includes('own_cashfree')) return;
       const account = await currentAccount(streamerId);
       if (!account) return;
-      const opened = await openSecret(account.id);
+      const opened = await openKeys(account.id);
       if (!opened) return;
-      if (await gateway.keysWork(keysOf(opened.row, opened.secretKey))) {
+      if (await gateways[account.gateway].keysWork(opened.keys)) {
         await db
           .update(payoutAccounts)
           .set({ status: 'active', failureCode: null, checkedAt: new Date() })
@@ -288,15 +398,11 @@ export function createPayoutAccounts(options: {
 
     async status(streamerId) {
       const route = await routeFor(streamerId);
-      const account = modes.includes('own_cashfree') ? await currentAccount(streamerId) : null;
+      const account = await currentAccount(streamerId);
       const vendor = vendors.isOffered ? await vendors.current(streamerId) : null;
       return presentPayoutStatus(config, route, account, vendor);
     },
   };
-}
-
-function keysOf(row: PayoutAccountRow, secretKey: string): OwnAccountKeys {
-  return { keyId: row.keyId, secretKey, environment: row.environment };
 }
 
 /** The associated data a secret is sealed with: a value copied to another row does not open. */
@@ -304,9 +410,17 @@ function sealContext(row: Pick<PayoutAccountRow, 'id' | 'streamerId'>): string {
   return `payout:${row.streamerId}:${row.id}`;
 }
 
+/** The webhook secret's: distinct, so the two sealed values cannot be swapped either. */
+function webhookSealContext(row: Pick<PayoutAccountRow, 'id' | 'streamerId'>): string {
+  return `payout-webhook:${row.streamerId}:${row.id}`;
+}
+
 /** The route's name as the dashboard and the settlements view show it. */
-export function routeName(route: Pick<PaymentRoute, 'payoutAccountId' | 'split'>): PayoutMode {
-  if (route.payoutAccountId) return 'own_cashfree';
+export function routeName(route: {
+  ownGateway: OwnAccountGatewayName | null;
+  split: { vendorId: string } | null;
+}): PayoutMode {
+  if (route.ownGateway) return OWN_ACCOUNT_MODE[route.ownGateway];
   return route.split ? 'cashfree_split' : 'platform';
 }
 
@@ -327,9 +441,10 @@ function presentPayoutStatus(
       environment: account.environment,
       key_id: account.keyId,
       secret_last4: account.secretLast4,
+      webhook_secret_last4: account.webhookSecretLast4,
       status: account.status,
       failure_code: account.failureCode,
-      webhook_url: `${publicUrl}${accountWebhookPath(account.id)}`,
+      webhook_url: `${publicUrl}${accountWebhookPath(account.gateway, account.id)}`,
       checked_at: account.checkedAt.toISOString(),
       connected_at: account.createdAt.toISOString(),
     },
@@ -383,10 +498,10 @@ export function orderRouting(
   webhookPath?: string;
   splitOf?: (amountPaise: number) => { vendorId: string; amountPaise: number };
 } {
-  if (route.payoutAccountId)
+  if (route.payoutAccountId && route.ownGateway)
     return {
       payoutAccountId: route.payoutAccountId,
-      webhookPath: accountWebhookPath(route.payoutAccountId),
+      webhookPath: accountWebhookPath(route.ownGateway, route.payoutAccountId),
     };
   const split = route.split;
   if (!split) return { payoutAccountId: null };

@@ -1,6 +1,8 @@
 import type { FastifyPluginAsync } from 'fastify';
 import {
+  OWN_ACCOUNT_GATEWAYS,
   ownCashfreeConnectSchema,
+  ownRazorpayConnectSchema,
   splitVendorSchema,
   type PayoutStatus,
   type SettlementsResponse,
@@ -14,8 +16,8 @@ const slugParams = z.object({ slug: z.string().min(1).max(100) });
 
 /**
  * The dashboard's Payouts section (issue 27): where the page's tips are paid, the creator's own
- * Cashfree account (connect, check again, disconnect). Secrets go in, never come out: answers
- * carry the App ID and the secret's last four characters only.
+ * Cashfree or Razorpay account (connect, check again, disconnect). Secrets go in, never come
+ * out: answers carry the key id and the secrets' last four characters only.
  */
 export const payoutRoutes: FastifyPluginAsync = async (app) => {
   const { payouts } = app;
@@ -34,19 +36,30 @@ export const payoutRoutes: FastifyPluginAsync = async (app) => {
     return payouts.status(streamer.id);
   });
 
-  app.post('/api/streamers/:slug/payouts/own-cashfree/check', async (request) => {
+  app.put('/api/streamers/:slug/payouts/own-razorpay', async (request): Promise<PayoutStatus> => {
     const { slug } = parseInput(slugParams, request.params);
     const { streamer } = await requireStreamerAccess(request, slug);
-    await payouts.recheck(streamer.id);
+    const input = parseInput(ownRazorpayConnectSchema, request.body);
+    await payouts.connectOwnRazorpay(streamer.id, input);
     return payouts.status(streamer.id);
   });
 
-  app.delete('/api/streamers/:slug/payouts/own-cashfree', async (request) => {
-    const { slug } = parseInput(slugParams, request.params);
-    const { streamer } = await requireStreamerAccess(request, slug);
-    await payouts.disconnect(streamer.id);
-    return payouts.status(streamer.id);
-  });
+  // Checking again and disconnecting act on the page's current own account (one at a time).
+  for (const gateway of OWN_ACCOUNT_GATEWAYS) {
+    app.post(`/api/streamers/:slug/payouts/own-${gateway}/check`, async (request) => {
+      const { slug } = parseInput(slugParams, request.params);
+      const { streamer } = await requireStreamerAccess(request, slug);
+      await payouts.recheck(streamer.id);
+      return payouts.status(streamer.id);
+    });
+
+    app.delete(`/api/streamers/:slug/payouts/own-${gateway}`, async (request) => {
+      const { slug } = parseInput(slugParams, request.params);
+      const { streamer } = await requireStreamerAccess(request, slug);
+      await payouts.disconnect(streamer.id);
+      return payouts.status(streamer.id);
+    });
+  }
 
   /** Onboards the creator as a Cashfree Easy Split vendor (PAN and bank go to Cashfree only). */
   app.put('/api/streamers/:slug/payouts/split-vendor', async (request): Promise<PayoutStatus> => {

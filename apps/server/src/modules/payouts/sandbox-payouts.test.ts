@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { donations, paymentEvents } from '../../db/schema.ts';
 import { buildStreamer, buildUser, signIn } from '../../../test/factories.ts';
@@ -20,7 +20,7 @@ describe('the sandbox’s creator account', () => {
   let t: TestApp;
   beforeAll(async () => {
     t = await createTestApp({
-      PAYOUT_MODES: 'platform,own_cashfree',
+      PAYOUT_MODES: 'platform,own_cashfree,own_razorpay',
       SECRETS_KEY: crypto.randomBytes(32).toString('base64'),
     });
   });
@@ -97,6 +97,101 @@ describe('the sandbox’s creator account', () => {
       utr: expect.stringMatching(/^SANDBOX-/),
     });
     expect(after.totals).toMatchObject({ settled_paise: 5_100, pending_paise: 0 });
+  });
+
+  it('simulates a creator’s own Razorpay account: rzp_test_ keys, webhooks signed with its webhook secret at its own URL, next-day settlement', async () => {
+    const creator = await newCreator();
+    const connectRazorpay = (keyId: string) =>
+      t.app.inject({
+        method: 'PUT',
+        url: `/api/streamers/${creator.slug}/payouts/own-razorpay`,
+        headers: creator.headers,
+        payload: {
+          key_id: keyId,
+          key_secret: 'sandbox_key_secret_1234',
+          webhook_secret: 'sandbox_webhook_secret_5678',
+        },
+      });
+    // Live keys take real money: the sandbox does not pretend they work.
+    const live = await connectRazorpay('rzp_live_SandboxKey01');
+    expect(live.statusCode).toBe(400);
+    expect(live.json().error.code).toBe('keys_rejected');
+    const connected = await connectRazorpay('rzp_test_SandboxKey01');
+    expect(connected.json()).toMatchObject({
+      route: 'own_razorpay',
+      account: {
+        gateway: 'razorpay',
+        status: 'active',
+        secret_last4: '1234',
+        webhook_secret_last4: '5678',
+        webhook_url: expect.stringContaining('/api/payments/webhooks/razorpay/accounts/'),
+      },
+    });
+
+    const orderId = await placeOrderId(t.app, creator.slug, { amount_paise: 7_500 });
+    // The sandbox signs with the webhook secret: the platform's sandbox secret cannot pay it.
+    const recorded = await recordSandboxChoice(t.database.db, orderId, 'paid');
+    if (!recorded) throw new Error('no sandbox order');
+    const platformSigned = buildSandboxWebhook(
+      await loadSandboxSecret(t.database.db),
+      recorded.order,
+      recorded.payment,
+    );
+    if (!platformSigned) throw new Error('no webhook');
+    const accountPath = new URL(connected.json().account.webhook_url).pathname;
+    const refused = await t.app.inject({
+      method: 'POST',
+      url: accountPath,
+      headers: platformSigned.headers,
+      payload: platformSigned.body,
+    });
+    expect(refused.statusCode).toBe(401);
+    const signed = buildSandboxWebhook(
+      'sandbox_webhook_secret_5678',
+      recorded.order,
+      recorded.payment,
+    );
+    if (!signed) throw new Error('no webhook');
+    const applied = await t.app.inject({
+      method: 'POST',
+      url: accountPath,
+      headers: signed.headers,
+      payload: signed.body,
+    });
+    expect(applied.json()).toEqual({ received: true, result: 'applied' });
+
+    // The sandbox's own checkout delivers to that URL too.
+    const second = await placeOrderId(t.app, creator.slug, { amount_paise: 5_100 });
+    const paid = await t.app.inject({
+      method: 'POST',
+      url: `/sandbox/checkout/${second}/complete`,
+      payload: { result: 'paid' },
+    });
+    expect(paid.statusCode).toBe(200);
+    const rows = await t.database.db
+      .select()
+      .from(donations)
+      .where(inArray(donations.orderId, [orderId, second]));
+    expect(rows.map((row) => row.paymentStatus)).toEqual(['success', 'success']);
+
+    const settlements = async () =>
+      (
+        await t.app.inject({
+          method: 'GET',
+          url: `/api/streamers/${creator.slug}/settlements`,
+          headers: creator.headers,
+        })
+      ).json();
+    expect((await settlements()).rows[0]).toMatchObject({ settled: false, route: 'own_razorpay' });
+    await t.database.db
+      .update(donations)
+      .set({ paidAt: new Date(Date.now() - 24 * 3_600_000 - 1000) })
+      .where(eq(donations.orderId, orderId));
+    const after = await settlements();
+    expect(after.rows.find((row: { order_id: string }) => row.order_id === orderId)).toMatchObject({
+      settled: true,
+      utr: expect.stringMatching(/^SANDBOX-/),
+    });
   });
 
   it('a webhook signed with the platform’s sandbox secret cannot pay a creator account’s order', async () => {

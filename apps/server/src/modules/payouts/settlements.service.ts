@@ -1,8 +1,13 @@
 import { and, desc, eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import type { SettlementRow, SettlementsResponse } from '@shabaash/core';
+import {
+  OWN_ACCOUNT_MODE,
+  type OwnAccountGatewayName,
+  type SettlementRow,
+  type SettlementsResponse,
+} from '@shabaash/core';
 import type { Database } from '../../db/client.ts';
-import { donations } from '../../db/schema.ts';
+import { donations, payoutAccounts } from '../../db/schema.ts';
 import type { OrderSettlement } from '../payments/providers/cashfree-settlements.ts';
 import type { PayoutAccounts } from './payout-accounts.service.ts';
 
@@ -11,8 +16,14 @@ export const SETTLEMENT_ROWS = 25;
 
 type PaidOrder = Pick<
   typeof donations.$inferSelect,
-  'orderId' | 'amountPaise' | 'paidAt' | 'createdAt' | 'payoutAccountId' | 'splitVendorId'
-> & { splitSharePaise: number | null };
+  | 'orderId'
+  | 'providerOrderId'
+  | 'amountPaise'
+  | 'paidAt'
+  | 'createdAt'
+  | 'payoutAccountId'
+  | 'splitVendorId'
+> & { splitSharePaise: number | null; ownGateway: OwnAccountGatewayName | null };
 
 /**
  * The page's latest paid tips (read-only; the donations module writes them). Kept here because
@@ -22,14 +33,17 @@ async function listPaidOrders(db: Database, streamerId: string): Promise<PaidOrd
   return db
     .select({
       orderId: donations.orderId,
+      providerOrderId: donations.providerOrderId,
       amountPaise: donations.amountPaise,
       paidAt: donations.paidAt,
       createdAt: donations.createdAt,
       payoutAccountId: donations.payoutAccountId,
       splitVendorId: donations.splitVendorId,
       splitSharePaise: donations.splitSharePaise,
+      ownGateway: payoutAccounts.gateway,
     })
     .from(donations)
+    .leftJoin(payoutAccounts, eq(payoutAccounts.id, donations.payoutAccountId))
     .where(and(eq(donations.streamerId, streamerId), eq(donations.paymentStatus, 'success')))
     .orderBy(desc(donations.createdAt))
     .limit(SETTLEMENT_ROWS);
@@ -63,14 +77,14 @@ export async function readSettlements(
   await Promise.all([
     ...[...byAccount].map(([accountId, group]) =>
       ask(() =>
-        Promise.all(
-          group.map((order) =>
-            context.payouts.accountSettlement(accountId, {
-              orderId: order.orderId,
-              paidAt: order.paidAt ?? order.createdAt,
-              amountPaise: order.amountPaise,
-            }),
-          ),
+        context.payouts.accountSettlements(
+          accountId,
+          group.map((order) => ({
+            orderId: order.orderId,
+            providerOrderId: order.providerOrderId,
+            paidAt: order.paidAt ?? order.createdAt,
+            amountPaise: order.amountPaise,
+          })),
         ),
       ),
     ),
@@ -93,8 +107,8 @@ export async function readSettlements(
 }
 
 function presentRow(order: PaidOrder, answer: OrderSettlement | undefined): SettlementRow {
-  const route = order.payoutAccountId
-    ? 'own_cashfree'
+  const route = order.ownGateway
+    ? OWN_ACCOUNT_MODE[order.ownGateway]
     : order.splitVendorId
       ? 'cashfree_split'
       : 'platform';

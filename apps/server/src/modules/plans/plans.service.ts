@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import { and, asc, desc, eq, inArray, lte, sql } from 'drizzle-orm';
 import {
   DONATION_MESSAGES,
+  MEDIA_TIP_MESSAGES,
   PLAN_MESSAGES,
   entitlementsOf,
   findPlan,
@@ -13,7 +14,13 @@ import {
   type PlanPurchase,
 } from '@shabaash/core';
 import type { Database } from '../../db/client.ts';
-import { paymentEvents, planPurchases, streamerPlans, users } from '../../db/schema.ts';
+import {
+  paymentEvents,
+  planPurchases,
+  streamerMediaSettings,
+  streamerPlans,
+  users,
+} from '../../db/schema.ts';
 import type { Streamer } from '../../db/schema.ts';
 import { AppError, conflict } from '../../errors.ts';
 import type { PaymentProvider, ProviderOrderState } from '../payments/payment-provider.ts';
@@ -63,7 +70,12 @@ export function tipAccessOf(held: readonly StreamerPlanRow[], now = new Date()):
 }
 
 export async function readTipAccess(db: Database, streamerId: string): Promise<TipAccess> {
-  return tipAccessOf(await listHeldPlans(db, streamerId));
+  const access = tipAccessOf(await listHeldPlans(db, streamerId));
+  // Media tips (issue 26) need the plan and the streamer's own switch: off until turned on.
+  if (access.tipTypes.includes('media') && !(await isMediaTipsEnabled(db, streamerId))) {
+    return { ...access, tipTypes: access.tipTypes.filter((type) => type !== 'media') };
+  }
+  return access;
 }
 
 /**
@@ -84,8 +96,20 @@ export function assertTipAllowed(
   }
   if (access.tipTypes.includes(type)) return;
   const message =
-    type === 'voice' ? PLAN_MESSAGES.voiceNotOffered : PLAN_MESSAGES.hyperemoteNotOffered;
+    type === 'voice'
+      ? PLAN_MESSAGES.voiceNotOffered
+      : type === 'media'
+        ? MEDIA_TIP_MESSAGES.notOffered
+        : PLAN_MESSAGES.hyperemoteNotOffered;
   throw new AppError(403, 'tip_type_not_offered', message);
+}
+
+async function isMediaTipsEnabled(db: Database, streamerId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ enabled: streamerMediaSettings.enabled })
+    .from(streamerMediaSettings)
+    .where(eq(streamerMediaSettings.streamerId, streamerId));
+  return row?.enabled ?? false;
 }
 
 export function presentHeldPlan(row: StreamerPlanRow): HeldPlan {

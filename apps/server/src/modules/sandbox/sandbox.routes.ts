@@ -6,7 +6,6 @@ import { z } from 'zod';
 import { notFound } from '../../errors.ts';
 import { parseInput } from '../../lib/validation.ts';
 import { SANDBOX_CHECKOUT_CSP } from '../../web/content-security-policy.ts';
-import { accountWebhookPath } from '../payouts/payout-accounts.service.ts';
 import {
   buildSandboxWebhook,
   findSandboxOrder,
@@ -56,18 +55,15 @@ export const sandboxRoutes: FastifyPluginAsync = async (app) => {
       // An order of a creator's own (simulated) account is signed with that account's secret
       // and sent to the page's own webhook URL, as their gateway account would (issue 27).
       const { payoutAccountId } = await app.payouts.orderAccount(orderId);
-      const secret = payoutAccountId
-        ? await app.payouts.signingSecretOf(payoutAccountId)
-        : await loadSandboxSecret(db);
+      const account = payoutAccountId ? await app.payouts.webhookSigningOf(payoutAccountId) : null;
+      const secret = payoutAccountId ? account?.secret : await loadSandboxSecret(db);
       const webhook = secret ? buildSandboxWebhook(secret, recorded.order, recorded.payment) : null;
       // Delivered through our own HTTP route, like a gateway's POST; a failure here is what the
       // reconciler exists for, so it is logged and not retried.
       if (webhook) {
         const response = await app.inject({
           method: 'POST',
-          url: payoutAccountId
-            ? accountWebhookPath(payoutAccountId)
-            : '/api/payments/webhooks/sandbox',
+          url: account?.path ?? '/api/payments/webhooks/sandbox',
           headers: webhook.headers,
           payload: webhook.body,
         });

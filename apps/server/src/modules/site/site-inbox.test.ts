@@ -26,6 +26,7 @@ describe('admin inbox API', () => {
         youtube_channel: 'https://youtube.com/@x',
         email: `${name.replace(' ', '.')}@example.com`,
         plan: name === 'Second Lead' ? 'base' : undefined,
+        age_confirmed: true,
       });
       expect(response.statusCode).toBe(201);
     }
@@ -33,6 +34,7 @@ describe('admin inbox API', () => {
       name: 'Formula',
       email: 'f@example.com',
       message: '=HYPERLINK("http://evil.example","click"), then\na new line',
+      age_confirmed: true,
     });
   });
   afterAll(() => testApp.close());

@@ -2,13 +2,26 @@ import { desc } from 'drizzle-orm';
 import type { InboxLead, InboxMessage } from '@shabaash/core';
 import type { Database } from '../../db/client.ts';
 import { contactMessages, userSignups } from '../../db/schema.ts';
+import {
+  contactPhoneContext,
+  leadPhoneContext,
+  type PersonalData,
+} from '../privacy/personal-data.ts';
 
-/** A sign-up lead as it leaves the server (admin inbox only). */
-export function presentLead(row: typeof userSignups.$inferSelect): InboxLead {
+/**
+ * A sign-up lead as it leaves the server (admin inbox only, each look audited): the mobile
+ * number opened from its sealed form, or the clear one of a row not sealed yet.
+ */
+export function presentLead(
+  row: typeof userSignups.$inferSelect,
+  personalData: PersonalData,
+): InboxLead {
   return {
     id: row.id,
     name: row.name,
-    mobile_number: row.mobileNumber,
+    mobile_number: row.mobileNumberEnc
+      ? personalData.open(row.mobileNumberEnc, leadPhoneContext(row.id))
+      : (row.mobileNumber ?? ''),
     youtube_channel: row.youtubeChannel,
     email: row.email,
     instagram_handle: row.instagramHandle,
@@ -18,12 +31,15 @@ export function presentLead(row: typeof userSignups.$inferSelect): InboxLead {
 }
 
 /** A contact message as it leaves the server (admin inbox only). */
-export function presentContactMessage(row: typeof contactMessages.$inferSelect): InboxMessage {
+export function presentContactMessage(
+  row: typeof contactMessages.$inferSelect,
+  personalData: PersonalData,
+): InboxMessage {
   return {
     id: row.id,
     name: row.name,
     email: row.email,
-    phone: row.phone,
+    phone: row.phoneEnc ? personalData.open(row.phoneEnc, contactPhoneContext(row.id)) : row.phone,
     message: row.message,
     emailed_at: row.emailedAt?.toISOString() ?? null,
     created_at: row.createdAt.toISOString(),
@@ -31,23 +47,31 @@ export function presentContactMessage(row: typeof contactMessages.$inferSelect):
 }
 
 /** Leads, newest first. */
-export async function listLeads(db: Database, limit: number): Promise<InboxLead[]> {
+export async function listLeads(
+  db: Database,
+  personalData: PersonalData,
+  limit: number,
+): Promise<InboxLead[]> {
   const rows = await db
     .select()
     .from(userSignups)
     .orderBy(desc(userSignups.createdAt), desc(userSignups.id))
     .limit(limit);
-  return rows.map(presentLead);
+  return rows.map((row) => presentLead(row, personalData));
 }
 
 /** Contact messages, newest first. */
-export async function listContactMessages(db: Database, limit: number): Promise<InboxMessage[]> {
+export async function listContactMessages(
+  db: Database,
+  personalData: PersonalData,
+  limit: number,
+): Promise<InboxMessage[]> {
   const rows = await db
     .select()
     .from(contactMessages)
     .orderBy(desc(contactMessages.createdAt), desc(contactMessages.id))
     .limit(limit);
-  return rows.map(presentContactMessage);
+  return rows.map((row) => presentContactMessage(row, personalData));
 }
 
 /**

@@ -1,4 +1,4 @@
-import type { FastifyPluginAsync, FastifyReply } from 'fastify';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import {
   SITE_MESSAGES,
   contactRequestSchema,
@@ -12,6 +12,7 @@ import { z } from 'zod';
 import { defineRateLimit } from '../../lib/rate-limits.ts';
 import { parseInput } from '../../lib/validation.ts';
 import { requireAdmin } from '../../policies/access.ts';
+import { actorOf, recordAudit } from '../settings/settings-audit.service.ts';
 import { listActiveStreamerSlugs } from '../streamers/streamers.repository.ts';
 import { BackgroundTasks } from './background-tasks.ts';
 import { createContactMailer } from './contact-mailer.ts';
@@ -106,7 +107,7 @@ export const siteRoutes: FastifyPluginAsync = async (app) => {
   app.post('/api/site/leads', LEAD_ROUTE, async (request, reply) => {
     await leadPosts.consume(request, reply);
     const lead = parseInput(leadRequestSchema, request.body);
-    const { id } = await createLead(db, lead);
+    const { id } = await createLead(db, app.personalData, lead);
     reply.status(201);
     return { id };
   });
@@ -115,7 +116,7 @@ export const siteRoutes: FastifyPluginAsync = async (app) => {
     await contactPosts.consume(request, reply);
     const input = parseInput(contactRequestSchema, request.body);
     // Stored first: whatever happens to the e-mail, the message is not lost.
-    const message = await saveContactMessage(db, input);
+    const message = await saveContactMessage(db, app.personalData, input);
     if (mailer) {
       const failure = 'contact e-mail not sent; the message is stored';
       background.run(failure, { contactMessageId: message.id }, async () => {
@@ -129,27 +130,42 @@ export const siteRoutes: FastifyPluginAsync = async (app) => {
 
   // ── admin inbox (issue 9, item 8): leads and contact messages, newest first ───────────────
 
+  /** Every admin look at people's contact details is written to the audit log (issue 29). */
+  async function auditPersonalDataView(request: FastifyRequest, what: string): Promise<void> {
+    const viewer = await requireAdmin(request);
+    await recordAudit(db, {
+      streamerId: null,
+      actor: actorOf(viewer),
+      changes: [
+        { section: 'personal_data', field: `viewed:${what}`, oldValue: null, newValue: null },
+      ],
+    });
+  }
+
   app.get('/api/admin/leads', async (request): Promise<InboxLeadList> => {
-    await requireAdmin(request);
+    await auditPersonalDataView(request, 'leads');
     const { limit } = parseInput(inboxQuery, request.query);
-    return { leads: await listLeads(db, limit) };
+    return { leads: await listLeads(db, app.personalData, limit) };
   });
 
   app.get('/api/admin/contact-messages', async (request): Promise<InboxMessageList> => {
-    await requireAdmin(request);
+    await auditPersonalDataView(request, 'contact_messages');
     const { limit } = parseInput(inboxQuery, request.query);
-    return { messages: await listContactMessages(db, limit) };
+    return { messages: await listContactMessages(db, app.personalData, limit) };
   });
 
   app.get('/api/admin/leads.csv', async (request, reply) => {
-    await requireAdmin(request);
-    const csv = toCsv(await listLeads(db, CSV_MAX_ROWS), LEAD_CSV_COLUMNS);
+    await auditPersonalDataView(request, 'leads_csv');
+    const csv = toCsv(await listLeads(db, app.personalData, CSV_MAX_ROWS), LEAD_CSV_COLUMNS);
     return sendCsv(reply, csv, 'shabaash-leads.csv');
   });
 
   app.get('/api/admin/contact-messages.csv', async (request, reply) => {
-    await requireAdmin(request);
-    const csv = toCsv(await listContactMessages(db, CSV_MAX_ROWS), CONTACT_CSV_COLUMNS);
+    await auditPersonalDataView(request, 'contact_messages_csv');
+    const csv = toCsv(
+      await listContactMessages(db, app.personalData, CSV_MAX_ROWS),
+      CONTACT_CSV_COLUMNS,
+    );
     return sendCsv(reply, csv, 'shabaash-contact-messages.csv');
   });
 

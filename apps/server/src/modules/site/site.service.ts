@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import { eq, inArray } from 'drizzle-orm';
 import {
   DEFAULT_STREAMER_SETTING_KEY,
@@ -7,6 +8,7 @@ import {
   SUPPORT_CONTACT_SETTING_KEY,
   VIDEO_URL_SETTING_KEY,
   isHttpsUrl,
+  noticeVersion,
   siteConfigSchema,
   type ContactMessage,
   type Lead,
@@ -16,19 +18,34 @@ import {
 import type { Database } from '../../db/client.ts';
 import { contactMessages, siteSettings, userSignups } from '../../db/schema.ts';
 import { conflict } from '../../errors.ts';
+import {
+  contactPhoneContext,
+  leadPhoneContext,
+  type PersonalData,
+} from '../privacy/personal-data.ts';
 import { findStreamerBySlug } from '../streamers/streamers.service.ts';
 
-/** Stores a sign-up lead; 409 when the e-mail (already lower-cased by the schema) is taken. */
-export async function createLead(db: Database, lead: Lead): Promise<{ id: string }> {
+/**
+ * Stores a sign-up lead; 409 when the e-mail (already lower-cased by the schema) is taken. The
+ * mobile number is kept sealed only (issue 29), bound to the row's id, made here for that.
+ */
+export async function createLead(
+  db: Database,
+  personalData: PersonalData,
+  lead: Lead,
+): Promise<{ id: string }> {
+  const id = crypto.randomUUID();
   const [created] = await db
     .insert(userSignups)
     .values({
+      id,
       name: lead.name,
-      mobileNumber: lead.mobile_number,
+      mobileNumberEnc: personalData.seal(lead.mobile_number, leadPhoneContext(id)),
       youtubeChannel: lead.youtube_channel,
       email: lead.email,
       instagramHandle: lead.instagram_handle,
       plan: lead.plan ?? null,
+      noticeVersion: noticeVersion('lead'),
     })
     .onConflictDoNothing({ target: userSignups.email })
     .returning({ id: userSignups.id });
@@ -38,18 +55,25 @@ export async function createLead(db: Database, lead: Lead): Promise<{ id: string
 
 export type StoredContactMessage = ContactMessage & { id: string; createdAt: Date };
 
-/** Stores a contact message; the e-mail notification (if any) is sent after this returns. */
+/**
+ * Stores a contact message, its phone (if any) sealed only (issue 29); the e-mail notification
+ * (if any) is sent after this returns.
+ */
 export async function saveContactMessage(
   db: Database,
+  personalData: PersonalData,
   message: ContactMessage,
 ): Promise<StoredContactMessage> {
+  const id = crypto.randomUUID();
   const [row] = await db
     .insert(contactMessages)
     .values({
+      id,
       name: message.name,
       email: message.email,
-      phone: message.phone,
+      phoneEnc: message.phone ? personalData.seal(message.phone, contactPhoneContext(id)) : null,
       message: message.message,
+      noticeVersion: noticeVersion('contact'),
     })
     .returning();
   if (!row) throw new Error('contact message not stored');

@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import {
+  hasStreamConsent,
   isAlertable,
   TEST_ALERT_DONATION,
   type ActivityItem,
@@ -167,7 +168,8 @@ export async function listActivity(db: Database, streamerId: string): Promise<Ac
       name: donation.name,
       amount_paise: donation.amountPaise,
       type: donation.type,
-      message: donation.message,
+      // Withdrawn stream consent (issue 29): the tip stays listed, without its words.
+      message: hasStreamConsent(donation) ? donation.message : '',
       message_visible: donation.messageVisible,
       payment_status: donation.paymentStatus,
       moderation_status: donation.moderationStatus,

@@ -173,3 +173,14 @@ export function activeStreamersSubquery(db: Database, alias = 'active_streamer')
     .where(eq(streamers.isActive, true))
     .as(alias);
 }
+
+/** Ends every membership of an account (its erasure, issue 29); answers the pairs removed. */
+export async function removeAllMemberships(
+  db: Database | Transaction,
+  userId: string,
+): Promise<{ streamerId: string; userId: string }[]> {
+  return db
+    .delete(streamerMembers)
+    .where(eq(streamerMembers.userId, userId))
+    .returning({ streamerId: streamerMembers.streamerId, userId: streamerMembers.userId });
+}

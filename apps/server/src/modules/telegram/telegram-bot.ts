@@ -2,12 +2,14 @@ import crypto from 'node:crypto';
 import { sanitizeText } from '@shabaash/core';
 import type { FastifyBaseLogger } from 'fastify';
 import { Bot, GrammyError, InlineKeyboard, InputFile } from 'grammy';
+import sharp from 'sharp';
 import type { UserFromGetMe } from 'grammy/types';
 import type { Database } from '../../db/client.ts';
 import { AppError } from '../../errors.ts';
 import type { FileStorage } from '../../storage/file-storage.ts';
 import type { EventBus } from '../../realtime/event-bus.ts';
 import { findDonationWithStreamer } from '../donations/dashboard.queries.ts';
+import { deleteMediaOfRejected } from '../media-tips/media-tips.service.ts';
 import { moderateDonation } from '../moderation/commands/moderate-donation.ts';
 import { registerTelegramControls } from '../stream-control/telegram-controls.ts';
 import { isActiveModerator, moderatorChats, rememberLanguage } from './moderators.service.ts';
@@ -98,6 +100,10 @@ export function createTelegramModeration(options: {
         { db, bus },
         { donationId, decision, actor: `telegram:${from.id}:${who}` },
       );
+      // A rejected media tip's file is deleted at once (issue 26).
+      if (decision === 'reject' && found.donation.mediaUploadId && options.storage) {
+        await deleteMediaOfRejected({ db, storage: options.storage, log }, donationId);
+      }
       await ctx.answerCallbackQuery({
         text: decision === 'approve' ? words.approved : words.rejected,
       });
@@ -163,12 +169,40 @@ export function createTelegramModeration(options: {
       : bot.api.sendDocument(chatId, file, { caption });
   }
 
+  /**
+   * A media tip as Telegram shows it (issue 26): the video as a video (sendVideo), the animated
+   * WebP converted to a GIF for sendAnimation (Telegram's animations are GIF or silent H.264).
+   * Both are our own re-encoded output, never the fan's file.
+   */
+  async function readMediaForTelegram(media: {
+    storageKey: string;
+    kind: 'image' | 'video';
+  }): Promise<Clip | null> {
+    const stored = await readClip({ storageKey: media.storageKey, contentType: '' });
+    if (!stored) return null;
+    if (media.kind === 'video') return { ...stored, contentType: 'video/mp4', filename: 'tip.mp4' };
+    const gif = await sharp(stored.bytes, { animated: true, limitInputPixels: 100_000_000 })
+      .resize({ width: 480, height: 480, fit: 'inside', withoutEnlargement: true })
+      .gif()
+      .toBuffer();
+    return { bytes: gif, contentType: 'image/gif', filename: 'tip.gif' };
+  }
+
+  function sendMedia(chatId: number, locale: TelegramLocale, media: Clip) {
+    const caption = telegramTexts(locale).mediaCaption;
+    const file = new InputFile(media.bytes, media.filename);
+    return media.contentType === 'video/mp4'
+      ? bot.api.sendVideo(chatId, file, { caption, supports_streaming: true })
+      : bot.api.sendAnimation(chatId, file, { caption });
+  }
+
   async function sendReviewRequest(donationId: string): Promise<void> {
     const found = await findDonationWithStreamer(db, donationId);
     const isWaiting =
       found?.donation.moderationStatus === 'pending' && found.donation.paymentStatus === 'success';
     if (!found || !isWaiting) return;
     const clip = found.voice ? await readClip(found.voice) : null;
+    const media = found.media ? await readMediaForTelegram(found.media) : null;
     // Each moderator in their own language: the text and the buttons.
     for (const { chatId, locale } of await moderatorChats(db, found.streamer.id)) {
       const words = telegramTexts(locale);
@@ -180,6 +214,7 @@ export function createTelegramModeration(options: {
         bot.api.sendMessage(chatId, text, { parse_mode: 'HTML', reply_markup: keyboard }),
       );
       if (clip) queue.push(chatId, () => sendClip(chatId, locale, clip));
+      if (media) queue.push(chatId, () => sendMedia(chatId, locale, media));
     }
   }
 }
@@ -212,6 +247,7 @@ function reviewText(
     message: sanitizeText(donation.message),
     isHyperemote: donation.type === 'hyperemote',
     hasVoice: donation.voiceUploadId !== null,
+    hasMedia: donation.type === 'media',
   });
 }
 

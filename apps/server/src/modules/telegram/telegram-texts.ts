@@ -26,6 +26,8 @@ export type ReviewFacts = {
   message: string;
   isHyperemote: boolean;
   hasVoice: boolean;
+  /** A media tip (issue 26): its GIF or video follows the message. */
+  hasMedia?: boolean;
 };
 
 /** The stream controls a moderator sends from Telegram (modules/stream-control). */
@@ -38,6 +40,8 @@ type TelegramWords = {
   hyperemote: string;
   voiceAttached: string;
   voiceCaption: string;
+  mediaAttached: string;
+  mediaCaption: string;
   approveButton: string;
   rejectButton: string;
   approved: string;
@@ -69,6 +73,8 @@ const TEXTS: Record<TelegramLocale, TelegramWords> = {
     hyperemote: '✨ Hyperemote',
     voiceAttached: '🎤 Voice message attached',
     voiceCaption: '🎤 Voice message',
+    mediaAttached: '🎞️ GIF / video attached (sent below): check it before approving',
+    mediaCaption: '🎞️ The fan’s GIF / video (muted on stream unless you allow audio)',
     approveButton: '✅ Approve',
     rejectButton: '❌ Reject',
     approved: 'Approved',
@@ -100,6 +106,8 @@ const TEXTS: Record<TelegramLocale, TelegramWords> = {
     hyperemote: '✨ हाइपरइमोट',
     voiceAttached: '🎤 साथ में वॉइस मैसेज है',
     voiceCaption: '🎤 वॉइस मैसेज',
+    mediaAttached: '🎞️ साथ में GIF / वीडियो है (नीचे भेजा गया): मंज़ूर करने से पहले देखें',
+    mediaCaption: '🎞️ फ़ैन का GIF / वीडियो',
     approveButton: '✅ मंज़ूर करें',
     rejectButton: '❌ रिजेक्ट करें',
     approved: 'मंज़ूर हुआ',
@@ -135,5 +143,6 @@ export function reviewMessage(locale: TelegramLocale, facts: ReviewFacts): strin
   if (facts.message) lines.push(`“${escapeHtml(facts.message)}”`);
   if (facts.isHyperemote) lines.push(words.hyperemote);
   if (facts.hasVoice) lines.push(words.voiceAttached);
+  if (facts.hasMedia) lines.push(words.mediaAttached);
   return lines.join('\n');
 }

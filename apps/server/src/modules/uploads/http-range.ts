@@ -29,3 +29,12 @@ export function parseRange(header: string | undefined, size: number): RangeReque
   if (end < start) return { kind: 'full' }; // invalid range: ignore the header
   return { kind: 'partial', range: { start, end } };
 }
+
+/** If-None-Match: a list of entity tags, or '*'. */
+export function matchesEtag(header: string | undefined, etag: string): boolean {
+  if (!header) return false;
+  return header
+    .split(',')
+    .map((tag) => tag.trim().replace(/^W\//, ''))
+    .some((tag) => tag === etag || tag === '*');
+}

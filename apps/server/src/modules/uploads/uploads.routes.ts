@@ -2,11 +2,11 @@ import fastifyMultipart from '@fastify/multipart';
 import type { FastifyPluginAsync } from 'fastify';
 import { VOICE_LIMITS, VOICE_MESSAGES, type VoiceUploadResponse } from '@shabaash/core';
 import { z } from 'zod';
-import { notFound } from '../../errors.ts';
+import { AppError, notFound } from '../../errors.ts';
 import { defineRateLimit } from '../../lib/rate-limits.ts';
 import type { UploadRules } from '../../lib/upload-reader.ts';
 import { createFileStorage } from '../../storage/create-file-storage.ts';
-import { parseRange } from './http-range.ts';
+import { matchesEtag, parseRange } from './http-range.ts';
 import {
   findAttachedUpload,
   payloadTooLarge,
@@ -32,8 +32,12 @@ const VOICE_FILE: UploadRules = {
  */
 const VOICE_UPLOAD_ROUTE = { bodyLimit: 64 * 1024 };
 
-/** A voice file never changes once stored (new recording, new id): cache it for a year. */
-const IMMUTABLE = 'public, max-age=31536000, immutable';
+/**
+ * A voice file never changes once stored, but its fan may withdraw consent (issue 29): caches
+ * keep it and ask each time (the ETag makes that a cheap 304), so a withdrawal takes effect at
+ * once instead of after a year of cached copies.
+ */
+const VOICE_CACHE = 'public, no-cache';
 
 const mediaParams = z.object({ uploadId: z.uuid() });
 
@@ -77,10 +81,13 @@ export const uploadRoutes: FastifyPluginAsync = async (app) => {
       const params = mediaParams.safeParse(request.params);
       const upload = params.success ? await findAttachedUpload(db, params.data.uploadId) : null;
       if (!upload) throw notFound('This voice message does not exist.', 'voice_not_found');
+      if (upload.isWithdrawn) {
+        throw new AppError(410, 'voice_withdrawn', 'The fan withdrew this voice message.');
+      }
 
       const etag = `"${upload.id}"`;
       if (matchesEtag(request.headers['if-none-match'], etag)) {
-        return reply.status(304).header('etag', etag).header('cache-control', IMMUTABLE).send();
+        return reply.status(304).header('etag', etag).header('cache-control', VOICE_CACHE).send();
       }
       const ifRange = request.headers['if-range'];
       const requested =
@@ -104,7 +111,7 @@ export const uploadRoutes: FastifyPluginAsync = async (app) => {
       reply
         .header('content-type', upload.contentType)
         .header('accept-ranges', 'bytes')
-        .header('cache-control', IMMUTABLE)
+        .header('cache-control', VOICE_CACHE)
         .header('etag', etag)
         .header('last-modified', upload.createdAt.toUTCString())
         .header('x-content-type-options', 'nosniff')
@@ -118,12 +125,3 @@ export const uploadRoutes: FastifyPluginAsync = async (app) => {
     },
   });
 };
-
-/** If-None-Match: a list of entity tags, or '*'. */
-function matchesEtag(header: string | undefined, etag: string): boolean {
-  if (!header) return false;
-  return header
-    .split(',')
-    .map((tag) => tag.trim().replace(/^W\//, ''))
-    .some((tag) => tag === etag || tag === '*');
-}

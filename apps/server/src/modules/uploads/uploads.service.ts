@@ -141,13 +141,17 @@ export async function releaseVoiceUpload(
     );
 }
 
-/** An upload that is some donation's voice message (only those are served). */
+/**
+ * An upload that is some donation's voice message (only those are served), with whether its
+ * fan withdrew stream consent (issue 29: such a voice is no longer served).
+ */
 export async function findAttachedUpload(db: Database, uploadId: string) {
-  const [upload] = await db
-    .select()
+  const [row] = await db
+    .select({ upload: voiceUploads, withdrawnAt: donations.streamConsentWithdrawnAt })
     .from(voiceUploads)
+    .innerJoin(donations, eq(donations.id, voiceUploads.donationId))
     .where(and(eq(voiceUploads.id, uploadId), isNotNull(voiceUploads.donationId)));
-  return upload ?? null;
+  return row ? { ...row.upload, isWithdrawn: row.withdrawnAt !== null } : null;
 }
 
 /** At most this many uploads are deleted per run; the next run takes the rest. */

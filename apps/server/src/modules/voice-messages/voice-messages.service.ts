@@ -2,12 +2,13 @@ import { and, desc, eq, type SQL } from 'drizzle-orm';
 import { sanitizeText, VOICE_LIMITS, type VoiceMessage } from '@shabaash/core';
 import type { Database } from '../../db/client.ts';
 import { donations, voiceUploads } from '../../db/schema.ts';
-import { countedSql } from '../alerts/alertable.sql.ts';
+import { countedSql, streamConsentSql } from '../alerts/alertable.sql.ts';
 
 /**
  * The audio player's queue (spec 02 §7, audio player queries): paid donations, approved or
  * auto-approved (`countedSql`), whose voice message is attached. A read-only view across donations and
- * voice_uploads; neither table is written here.
+ * voice_uploads; neither table is written here. A voice whose fan withdrew stream consent
+ * (issue 29, `streamConsentSql`) is never queued again.
  */
 function selectPlayable(db: Database, streamerId: string, extra?: SQL) {
   return db
@@ -26,7 +27,7 @@ function selectPlayable(db: Database, streamerId: string, extra?: SQL) {
       voiceUploads,
       and(eq(voiceUploads.id, donations.voiceUploadId), eq(voiceUploads.donationId, donations.id)),
     )
-    .where(and(eq(donations.streamerId, streamerId), countedSql(), extra));
+    .where(and(eq(donations.streamerId, streamerId), countedSql(), streamConsentSql(), extra));
 }
 
 type PlayableRow = Awaited<ReturnType<typeof selectPlayable>>[number];

@@ -21,6 +21,7 @@ import {
   useUpdateMailLocale,
 } from './use-account';
 import { PasswordField } from '../auth/components/password-field';
+import { AccountDataCard } from '../privacy/account-data-card';
 
 /**
  * /account: change the password and the e-mail language, and see and end the account's
@@ -45,6 +46,7 @@ export function AccountPage() {
           <ChangePasswordCard />
           <MailLanguageCard />
           <SessionsCard />
+          <AccountDataCard />
         </DashboardShell>
       )}
     </RequireSession>

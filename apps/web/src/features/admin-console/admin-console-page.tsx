@@ -21,8 +21,11 @@ import { prefillFromLead, type StreamerPrefill } from './lead-to-streamer';
 import { SitePanel } from './site-panel';
 import { StreamersPanel } from './streamers-panel';
 import { YOUTUBE_QUOTA_TEXT, YoutubeQuotaPanel } from './youtube-quota-panel';
+import { PrivacyPanel } from '../privacy/privacy-panel';
+import { PRIVACY_PANEL_TEXT } from '../privacy/privacy-rights.constants';
 
-type Section = 'streamers' | 'inbox' | 'site' | 'audit' | 'plans' | 'backups' | 'youtube';
+type Section =
+  'streamers' | 'inbox' | 'site' | 'audit' | 'plans' | 'backups' | 'youtube' | 'privacy';
 
 const SECTIONS: Array<TabItem<Section>> = [
   { value: 'streamers', label: ADMIN_TEXT.streamersTab },
@@ -32,6 +35,7 @@ const SECTIONS: Array<TabItem<Section>> = [
   { value: 'plans', label: ADMIN_TEXT.plansTab },
   { value: 'backups', label: BACKUPS_TEXT.tab },
   { value: 'youtube', label: YOUTUBE_QUOTA_TEXT.tab },
+  { value: 'privacy', label: PRIVACY_PANEL_TEXT.tab },
 ];
 
 /**
@@ -91,6 +95,7 @@ function AdminConsole({ user }: { user: AuthUser }) {
         {section === 'backups' && <BackupsPanel />}
         {section === 'plans' && <PlanPurchasesPanel />}
         {section === 'youtube' && <YoutubeQuotaPanel />}
+        {section === 'privacy' && <PrivacyPanel />}
       </Tabs>
     </DashboardShell>
   );

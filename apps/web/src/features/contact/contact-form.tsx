@@ -1,4 +1,4 @@
-import { SITE_LIMITS, SITE_MESSAGES, type ContactRequest } from '@shabaash/core';
+import { CONSENT_TEXT, SITE_LIMITS, SITE_MESSAGES, type ContactRequest } from '@shabaash/core';
 import { useState, type ChangeEvent, type FormEvent, type Ref } from 'react';
 import { toast } from '../../lib/lazy-toast';
 
@@ -9,8 +9,11 @@ import { ApiError } from '../../lib/api';
 import { apiErrorText } from '../../lib/api-error';
 import { CONTACT_TEXT } from './contact.constants';
 import { useSendContactMessage } from './use-send-contact-message';
+import { ConsentCheckbox, PrivacyNotice } from '../privacy-notice/privacy-notice';
 
-const EMPTY_MESSAGE: Required<{ [Key in keyof ContactRequest]: string }> = {
+type ContactText = Exclude<keyof ContactRequest, 'age_confirmed'>;
+
+const EMPTY_MESSAGE: Required<{ [Key in ContactText]: string }> = {
   name: '',
   email: '',
   phone: '',
@@ -24,6 +27,9 @@ const EMPTY_MESSAGE: Required<{ [Key in keyof ContactRequest]: string }> = {
  */
 export function ContactForm({ messageRef }: { messageRef?: Ref<HTMLTextAreaElement> }) {
   const [values, setValues] = useState(EMPTY_MESSAGE);
+  // The 18+ declaration (issue 29): never ticked in advance; the server refuses without it.
+  const [ageConfirmed, setAgeConfirmed] = useState(false);
+  const [ageError, setAgeError] = useState<string | undefined>();
   const sendMessage = useSendContactMessage();
 
   const handleChange = (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => {
@@ -33,23 +39,31 @@ export function ContactForm({ messageRef }: { messageRef?: Ref<HTMLTextAreaEleme
 
   const handleSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    sendMessage.mutate(values, {
-      onSuccess: () => {
-        toast.success(SITE_MESSAGES.contactSuccessTitle, {
-          description: SITE_MESSAGES.contactSuccess,
-        });
-        setValues(EMPTY_MESSAGE);
+    if (!ageConfirmed) {
+      setAgeError(CONSENT_TEXT.ageRequired);
+      return;
+    }
+    sendMessage.mutate(
+      { ...values, age_confirmed: true },
+      {
+        onSuccess: () => {
+          toast.success(SITE_MESSAGES.contactSuccessTitle, {
+            description: SITE_MESSAGES.contactSuccess,
+          });
+          setValues(EMPTY_MESSAGE);
+          setAgeConfirmed(false);
+        },
+        onError: (error) => {
+          console.error('Contact message failed:', error);
+          // Our own refusals (a bad field, too many messages) say what to fix; the rest is generic.
+          const isOurRefusal =
+            error instanceof ApiError && (error.status === 400 || error.status === 429);
+          toast.error(SITE_MESSAGES.contactErrorTitle, {
+            description: isOurRefusal ? apiErrorText(error) : SITE_MESSAGES.contactError,
+          });
+        },
       },
-      onError: (error) => {
-        console.error('Contact message failed:', error);
-        // Our own refusals (a bad field, too many messages) say what to fix; the rest is generic.
-        const isOurRefusal =
-          error instanceof ApiError && (error.status === 400 || error.status === 429);
-        toast.error(SITE_MESSAGES.contactErrorTitle, {
-          description: isOurRefusal ? apiErrorText(error) : SITE_MESSAGES.contactError,
-        });
-      },
-    });
+    );
   };
 
   return (
@@ -99,6 +113,17 @@ export function ContactForm({ messageRef }: { messageRef?: Ref<HTMLTextAreaEleme
           placeholder={CONTACT_TEXT.messagePlaceholder}
         />
       </Field>
+      <PrivacyNotice id="contact" />
+      <ConsentCheckbox
+        name="age_confirmed"
+        label={CONSENT_TEXT.ageConfirm}
+        checked={ageConfirmed}
+        onChange={(checked) => {
+          setAgeConfirmed(checked);
+          if (checked) setAgeError(undefined);
+        }}
+        error={ageError}
+      />
       <Button type="submit" size="lg" disabled={sendMessage.isPending} className="sm:self-start">
         {sendMessage.isPending ? CONTACT_TEXT.submitting : CONTACT_TEXT.submit}
       </Button>

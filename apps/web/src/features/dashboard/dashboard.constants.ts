@@ -122,6 +122,7 @@ export const DONATION_TYPE_LABELS = {
   text: 'Text message',
   voice: 'Voice message',
   hyperemote: 'Hyperemote',
+  media: 'GIF / video',
 } as const;
 
 export const MODERATION_LABELS: Record<string, string> = {

@@ -234,7 +234,13 @@ describe('validateSimpleForm', () => {
 
 describe('order drafts pass the shared schema', () => {
   const withPhone = (draft: object) =>
-    orderRequestSchema.safeParse({ ...draft, phone: '9876543210' });
+    orderRequestSchema.safeParse({
+      ...draft,
+      phone: '9876543210',
+      // What the mobile dialog adds (issue 29).
+      age_confirmed: true,
+      stream_consent: true,
+    });
 
   it('text tip', () => {
     const draft = buildFullOrderDraft(form({ name: '  Priya ' }), noVoice);

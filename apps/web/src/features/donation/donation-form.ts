@@ -49,12 +49,16 @@ export type DonationFormState = {
 };
 
 /** The order request without the phone, which the mobile-number dialog adds. */
-export type OrderDraft = Omit<OrderRequest, 'phone'>;
+/** The order before the mobile dialog, which adds the phone and the fan's consents (issue 29). */
+export type OrderDraft = Omit<
+  OrderRequest,
+  'phone' | 'age_confirmed' | 'stream_consent' | 'marketing_consent'
+>;
 
 export type CheckoutStatus = 'loading' | 'ready' | 'error';
 
 /** The part of the form a problem belongs to: its error shows there, and it takes the focus. */
-export type DonationField = 'name' | 'voice' | 'message' | 'hyperemote' | 'amount';
+export type DonationField = 'name' | 'voice' | 'message' | 'hyperemote' | 'amount' | 'media';
 
 /**
  * What stops the form: the text, and the field it belongs to (shown inline under it), or no

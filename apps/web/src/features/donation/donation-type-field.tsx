@@ -1,13 +1,19 @@
 import type { DonationType } from '@shabaash/core';
-import { MessageSquareText, Mic, Sparkles } from 'lucide-react';
+import { createLucideIcon, MessageSquareText, Mic, Sparkles } from 'lucide-react';
 import type { LucideIcon } from 'lucide-react';
 
 import { DONATION_TEXT, DONATION_TYPE_HINTS, DONATION_TYPE_LABELS } from './donation.constants';
+
+/** "GIF / Video": a frame with a play mark, drawn here (lucide's film icon costs more bytes). */
+const MediaIcon = createLucideIcon('media', [
+  ['path', { d: 'M3 5h18v14H3zm7 4v6l5-3z', key: 'm' }],
+]);
 
 const ICONS: Record<DonationType, LucideIcon> = {
   text: MessageSquareText,
   voice: Mic,
   hyperemote: Sparkles,
+  media: MediaIcon,
 };
 
 /**
@@ -34,7 +40,8 @@ export function DonationTypeField({
       <legend className="mb-1.5 text-sm font-medium text-slate-800">
         {DONATION_TEXT.typeLegend}
       </legend>
-      <div className={types.length === 2 ? 'grid grid-cols-2 gap-2' : 'grid grid-cols-3 gap-2'}>
+      {/* Two or four types: two columns (2×2 with GIF / Video); three: one row. */}
+      <div className={types.length % 2 ? 'grid grid-cols-3 gap-2' : 'grid grid-cols-2 gap-2'}>
         {types.map((type) => {
           const Icon = ICONS[type];
           return (

@@ -72,6 +72,7 @@ export const DONATION_TYPE_LABELS: Record<DonationType, string> = {
   text: 'Text Message',
   voice: 'Voice Message',
   hyperemote: 'Hyperemotes',
+  media: 'GIF / Video',
 };
 
 /** A text tip's promise follows the streamer's speech settings (issue 23). */
@@ -85,6 +86,7 @@ export const DONATION_TYPE_HINTS: Record<DonationType, string> = {
   text: 'Read out on stream',
   voice: 'Up to 60 s',
   hyperemote: 'Emoji rain',
+  media: 'Shown on stream',
 };
 
 export const HYPEREMOTE_TIER_LABELS = {

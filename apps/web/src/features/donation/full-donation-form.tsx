@@ -2,6 +2,7 @@ import type { DonationType } from '@shabaash/core';
 import { lazy, Suspense, useCallback, useLayoutEffect, useState } from 'react';
 import type { FormEvent } from 'react';
 
+import type { MediaTipValue } from '../media-tip/media-tip.types';
 import { NO_VOICE_RECORDING } from '../voice-recorder/voice-recorder.types';
 import type { VoiceRecordingValue } from '../voice-recorder/voice-recorder.types';
 import { DonateButton } from './donate-button';
@@ -35,6 +36,8 @@ import { useDonationPayment } from './use-donation-payment';
 
 /** The recorder is its own chunk: most fans never open voice mode. */
 const VoiceRecorder = lazy(() => import('../voice-recorder/voice-recorder'));
+/** So is the GIF / video picker (issue 26): it stays out of the script loaded before Donate. */
+const MediaTipField = lazy(() => import('../media-tip/media-tip-field'));
 
 /**
  * The standard donation form (spec 02 §2): name, donation type, amount, message with the emoji
@@ -67,6 +70,8 @@ export function FullDonationForm({ streamer }: { streamer: DonationStreamer }) {
   // Once opened, the recorder stays mounted (hidden in other modes) so a recording survives a
   // look at another donation type.
   const [hasOpenedRecorder, setHasOpenedRecorder] = useState(false);
+  // The GIF / video picker's report (none until its chunk has loaded and reported).
+  const [media, setMedia] = useState<MediaTipValue>();
   const payment = useDonationPayment(streamer, 'modal');
   const { formRef, show: showProblem, clear: clearProblem, errorAt } = useFormProblem();
   const handleVoiceChange = useCallback(
@@ -97,24 +102,34 @@ export function FullDonationForm({ streamer }: { streamer: DonationStreamer }) {
   const handleSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (payment.isProcessing) return;
-    const found = validateFullForm({
-      form,
-      voice,
-      checkoutStatus: payment.checkoutStatus,
-      minAmountPaise: streamer.min_amount_paise,
-    });
+    const found =
+      (validateFullForm({
+        form,
+        voice,
+        checkoutStatus: payment.checkoutStatus,
+        minAmountPaise: streamer.min_amount_paise,
+      }) ??
+        (form.type === 'media' && media?.problem)) ||
+      null;
     if (found) {
       showProblem(found);
       return;
     }
     saveFormDraft(streamer.slug, form);
-    payment.requestPayment(buildFullOrderDraft(form, voice), voice);
+    // A media tip names its upload (the server reads it for media tips only).
+    payment.requestPayment(
+      { ...buildFullOrderDraft(form, voice), media_upload_id: media?.uploadId },
+      voice,
+    );
   };
 
   const isHyperemote = form.type === 'hyperemote';
   const isDisabled = payment.isProcessing;
   // A hyperemote carries a message only on a page with a celebration text, which fans may edit.
-  const hasMessage = form.type === 'text' || (isHyperemote && streamer.hyperemote_message !== null);
+  const hasMessage =
+    form.type === 'text' ||
+    form.type === 'media' ||
+    (isHyperemote && streamer.hyperemote_message !== null);
   const textPromise = textTipPromise(streamer.speech, form.amountText, streamer.min_amount_paise);
 
   return (
@@ -197,6 +212,20 @@ export function FullDonationForm({ streamer }: { streamer: DonationStreamer }) {
             </Suspense>
             <FieldError id={undefined} error={errorAt('voice')} />
           </div>
+        )}
+
+        {/* Mounted while chosen: another type and back asks for the file again. */}
+        {form.type === 'media' && (
+          <Suspense fallback={null}>
+            <MediaTipField
+              // Shown while the picker still has a problem (gone once the file is uploaded).
+              error={media?.problem ? errorAt('media') : undefined}
+              slug={streamer.slug}
+              amountText={form.amountText}
+              onChange={setMedia}
+              disabled={isDisabled}
+            />
+          </Suspense>
         )}
 
         <DonateButton

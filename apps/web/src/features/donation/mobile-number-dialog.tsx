@@ -1,4 +1,4 @@
-import { checkPhone } from '@shabaash/core';
+import { CONSENT_TEXT, checkPhone, needsStreamConsent } from '@shabaash/core';
 import { useEffect, useRef, useState } from 'react';
 import type { FormEvent } from 'react';
 
@@ -7,14 +7,25 @@ import { Dialog } from '../../components/ui/dialog';
 import { Field } from '../../components/ui/field';
 import { Input } from '../../components/ui/input';
 import { DONATION_TEXT } from './donation.constants';
+import type { OrderDraft } from './donation-form';
+import { ConsentCheckbox, PrivacyNotice } from '../privacy-notice/privacy-notice';
+
+/** What the fan agreed to in the dialog (issue 29): sent with the order, recorded by the server. */
+export type FanConsents = {
+  age_confirmed: true;
+  stream_consent: boolean;
+  marketing_consent: boolean;
+};
 
 export interface MobileNumberDialogProps {
   open: boolean;
   /** The page's own title (a streamer setting), 'Complete Your Donation' by default. */
   title: string;
   initialPhone: string;
+  /** The order waiting for the phone: whether it shows anything of the fan on stream. */
+  draft: OrderDraft | null;
   onCancel: () => void;
-  onConfirm: (phone: string) => void;
+  onConfirm: (phone: string, consents: FanConsents) => void;
   /** "Not you?": forgets the number this device remembered. */
   onForget: () => void;
 }
@@ -27,6 +38,7 @@ export function MobileNumberDialog({
   open,
   title,
   initialPhone,
+  draft,
   onCancel,
   onConfirm,
   onForget,
@@ -41,6 +53,7 @@ export function MobileNumberDialog({
       {/* Mounted only while open, so each opening starts from the last confirmed number. */}
       <MobileNumberForm
         initialPhone={initialPhone}
+        needsStreamConsent={draft ? needsStreamConsent(draft) : true}
         onCancel={onCancel}
         onConfirm={onConfirm}
         onForget={onForget}
@@ -51,14 +64,20 @@ export function MobileNumberDialog({
 
 function MobileNumberForm({
   initialPhone,
+  needsStreamConsent: streamConsentNeeded,
   onCancel,
   onConfirm,
   onForget,
-}: Omit<MobileNumberDialogProps, 'open' | 'title'>) {
+}: Omit<MobileNumberDialogProps, 'open' | 'title' | 'draft'> & { needsStreamConsent: boolean }) {
   const [phone, setPhone] = useState(initialPhone);
   // A number typed before (this device remembers it) says so, with a way to forget it.
   const [isRemembered, setIsRemembered] = useState(initialPhone !== '');
   const [error, setError] = useState<string | undefined>();
+  // Issue 29: each tip asks afresh, nothing ticked in advance.
+  const [ageConfirmed, setAgeConfirmed] = useState(false);
+  const [streamConsent, setStreamConsent] = useState(false);
+  const [marketingConsent, setMarketingConsent] = useState(false);
+  const [consentErrors, setConsentErrors] = useState<{ age?: string; stream?: string }>({});
   const inputRef = useRef<HTMLInputElement>(null);
 
   // The dialog opens (showModal) after this form mounts; focus the input once it is open.
@@ -75,7 +94,19 @@ function MobileNumberForm({
       inputRef.current?.focus();
       return;
     }
-    onConfirm(result.phone);
+    const missing = {
+      ...(ageConfirmed ? {} : { age: CONSENT_TEXT.ageRequired }),
+      ...(streamConsentNeeded && !streamConsent
+        ? { stream: CONSENT_TEXT.streamConsentRequired }
+        : {}),
+    };
+    setConsentErrors(missing);
+    if (missing.age || missing.stream) return;
+    onConfirm(result.phone, {
+      age_confirmed: true,
+      stream_consent: streamConsent,
+      marketing_consent: marketingConsent,
+    });
   };
 
   return (
@@ -114,6 +145,29 @@ function MobileNumberForm({
           {DONATION_TEXT.notYou}
         </Button>
       )}
+      <div className="flex flex-col gap-3">
+        <ConsentCheckbox
+          name="age_confirmed"
+          label={CONSENT_TEXT.ageConfirm}
+          checked={ageConfirmed}
+          error={consentErrors.age}
+          onChange={setAgeConfirmed}
+        />
+        <ConsentCheckbox
+          name="stream_consent"
+          label={CONSENT_TEXT.streamConsent}
+          checked={streamConsent}
+          error={consentErrors.stream}
+          onChange={setStreamConsent}
+        />
+        <ConsentCheckbox
+          name="marketing_consent"
+          label={CONSENT_TEXT.marketingConsent}
+          checked={marketingConsent}
+          onChange={setMarketingConsent}
+        />
+        <PrivacyNotice id="donation" />
+      </div>
       <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
         <Button variant="outline" onClick={onCancel}>
           {DONATION_TEXT.cancel}

@@ -16,6 +16,7 @@ import { forgetFan, readRememberedFan, rememberFan } from './fan-details';
 import { clearFormDraft } from './form-draft';
 import type * as OrderRequestSchemaExports from './order-request-schema';
 import type { OrderDraft } from './donation-form';
+import type { FanConsents } from './mobile-number-dialog';
 
 /**
  * 'modal': the full form's checkout over the page (spec 02 §4, Payment flow).
@@ -140,7 +141,7 @@ export function useDonationPayment(streamer: PublicStreamer, flow: CheckoutFlow)
     }
   };
 
-  const handleConfirmPhone = async (confirmedPhone: string) => {
+  const handleConfirmPhone = async (confirmedPhone: string, consents: FanConsents) => {
     if (!draft) return;
     setPhone(confirmedPhone);
     setDraft(null);
@@ -152,7 +153,7 @@ export function useDonationPayment(streamer: PublicStreamer, flow: CheckoutFlow)
       void showOrderFailure(flow, null);
       return;
     }
-    const parsed = orderRequestSchema.safeParse({ ...draft, phone: confirmedPhone });
+    const parsed = orderRequestSchema.safeParse({ ...draft, ...consents, phone: confirmedPhone });
     if (!parsed.success) {
       showToast(
         flow === 'redirect' ? DONATION_MESSAGES.simpleFormInvalid : orderIssueToast(parsed.error),
@@ -206,6 +207,7 @@ export function useDonationPayment(streamer: PublicStreamer, flow: CheckoutFlow)
     phoneDialog: {
       open: draft !== null,
       initialPhone: phone,
+      draft,
       onCancel: () => setDraft(null),
       // "Not you?": nothing of this fan stays on the device (the kept form included).
       onForget: () => {
@@ -213,7 +215,8 @@ export function useDonationPayment(streamer: PublicStreamer, flow: CheckoutFlow)
         clearFormDraft(streamer.slug);
         setPhone('');
       },
-      onConfirm: (confirmedPhone: string) => void handleConfirmPhone(confirmedPhone),
+      onConfirm: (confirmedPhone: string, consents: FanConsents) =>
+        void handleConfirmPhone(confirmedPhone, consents),
     },
   };
 }

@@ -1,4 +1,9 @@
-import { AUTH_MESSAGES, PASSWORD_MIN_LENGTH, type InviteDetails } from '@shabaash/core';
+import {
+  AUTH_MESSAGES,
+  CONSENT_TEXT,
+  PASSWORD_MIN_LENGTH,
+  type InviteDetails,
+} from '@shabaash/core';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { MailWarning } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
@@ -16,6 +21,7 @@ import { LogoutButton } from '../auth/logout-button';
 import { signInPath } from '../auth/redirect';
 import { useSession } from '../auth/use-session';
 import { DashboardMessage } from '../dashboard/components/dashboard-message';
+import { ConsentCheckbox, PrivacyNotice } from '../privacy-notice/privacy-notice';
 import { VerifyEmailNotice } from '../onboarding/verify-email-notice';
 import { acceptInvite, fetchInvite } from './invite.api';
 import { INVITE_TEXT } from './invite.constants';
@@ -86,6 +92,9 @@ function NewAccountForm({ code, invite }: { code: string; invite: InviteDetails 
   const goToDashboard = useGoToDashboard(invite);
   const [password, setPassword] = useState('');
   const [confirm, setConfirm] = useState('');
+  // The sign-up's 18+ declaration (issue 29): never ticked in advance.
+  const [ageConfirmed, setAgeConfirmed] = useState(false);
+  const [ageError, setAgeError] = useState<string | undefined>();
   const [problem, setProblem] = useState<string | null>(null);
   const accept = useMutation({
     mutationFn: (chosen: string) => acceptInvite(code, { password: chosen }),
@@ -96,6 +105,7 @@ function NewAccountForm({ code, invite }: { code: string; invite: InviteDetails 
     if (password.length < PASSWORD_MIN_LENGTH) return setProblem(AUTH_MESSAGES.passwordTooShort);
     if (password !== confirm) return setProblem(AUTH_MESSAGES.passwordMismatch);
     setProblem(null);
+    if (!ageConfirmed) return setAgeError(CONSENT_TEXT.ageRequired);
     accept.mutate(password, {
       onSuccess: (result) => {
         if (result.session) establishSession({ user: result.user, session: result.session });
@@ -128,6 +138,17 @@ function NewAccountForm({ code, invite }: { code: string; invite: InviteDetails 
           onChange={(event) => setConfirm(event.target.value)}
         />
       </Field>
+      <PrivacyNotice id="signup" />
+      <ConsentCheckbox
+        name="age_confirmed"
+        label={CONSENT_TEXT.ageConfirm}
+        checked={ageConfirmed}
+        onChange={(checked) => {
+          setAgeConfirmed(checked);
+          if (checked) setAgeError(undefined);
+        }}
+        error={ageError}
+      />
       {problem && (
         <p role="alert" className="text-sm font-medium text-red-700">
           {problem}

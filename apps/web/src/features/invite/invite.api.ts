@@ -21,8 +21,13 @@ export function acceptInvite(
   return apiFetch<InviteAcceptResponse>(`${invitePath(code)}/accept`, {
     method: 'POST',
     // A new account's e-mails follow the browser's language, as at sign-up.
+    // The form only sends once the 18+ box is ticked (issue 29).
     body: input.password
-      ? { password: input.password, locale: mailLocaleOfBrowser(navigator.language) }
+      ? {
+          password: input.password,
+          locale: mailLocaleOfBrowser(navigator.language),
+          age_confirmed: true,
+        }
       : {},
     token: input.token ?? null,
   });

@@ -1,3 +1,5 @@
+import type { ReactNode } from 'react';
+
 import { Container } from '../../components/ui/container';
 import { MarketingLayout, PageIntro } from '../marketing/components/marketing-layout';
 import { Prose } from '../marketing/components/prose';
@@ -20,7 +22,13 @@ export function isoDate(dayMonthYear: string): string {
  * A policy page: its title and "Last updated" date from the front matter (the build step
  * guarantees both are there), then the policy text.
  */
-export function PolicyPage({ content }: { content: PolicyContent }) {
+export function PolicyPage({
+  content,
+  children,
+}: {
+  content: PolicyContent;
+  children?: ReactNode;
+}) {
   const title = String(content.meta.title);
   const updated = String(content.meta.updated);
   return (
@@ -32,6 +40,7 @@ export function PolicyPage({ content }: { content: PolicyContent }) {
       </PageIntro>
       <Container className="max-w-3xl pb-20">
         <Prose html={content.html} />
+        {children}
       </Container>
     </MarketingLayout>
   );

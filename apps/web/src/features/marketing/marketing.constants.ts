@@ -66,7 +66,7 @@ export const FEATURES = {
     {
       id: 'payouts',
       title: 'Your own payment account',
-      text: 'Tips are confirmed in seconds. Where the site offers it, connect your own Cashfree account and tips are paid straight into it; Cashfree settles them to your bank, usually the next working day.',
+      text: 'Tips are confirmed in seconds. Where the site offers it, connect your own Cashfree or Razorpay account and tips are paid straight into it; the gateway settles them to your bank (Cashfree usually the next working day, Razorpay usually in two working days).',
     },
     {
       id: 'dashboard',
@@ -131,7 +131,7 @@ export const HOW_IT_WORKS = {
     {
       id: 'enable-upi',
       title: 'Enable UPI payments',
-      text: 'Connect your Cashfree account in Settings → Payouts (where the site offers it) and add the alert overlay to OBS as a browser source.',
+      text: 'Connect your Cashfree or Razorpay account in Settings → Payouts (where the site offers it) and add the alert overlay to OBS as a browser source.',
     },
     {
       id: 'engage',
@@ -194,7 +194,7 @@ export const FAQ = {
       id: 'payouts',
       question: 'When do I receive the money?',
       answer:
-        'Tips are paid through a licensed payment gateway (Cashfree or Razorpay), which settles them on its own schedule, usually the next working day; never instantly. Where the site offers it, you connect your own Cashfree account (Settings → Payouts) and tips are paid straight into it, then settled by Cashfree to your bank. Otherwise tips are paid into the site operator’s gateway account.',
+        'Tips are paid through a licensed payment gateway (Cashfree or Razorpay), which settles them on its own schedule, usually the next working day; never instantly. Where the site offers it, you connect your own Cashfree or Razorpay account (Settings → Payouts) and tips are paid straight into it, then settled by that gateway to your bank (Razorpay usually takes two working days). Otherwise tips are paid into the site operator’s gateway account.',
     },
     {
       id: 'safety',

@@ -14,6 +14,7 @@ import { usePublicStreamer } from '../donation/donation.queries';
 import { clearFormDraft } from '../donation/form-draft';
 import { useSiteConfig } from '../site-config/use-site-config';
 import { Celebration } from './celebration';
+import { ReceiptConsent } from '../privacy-notice/receipt-consent';
 import { OUTCOME_TEXT, PAYMENT_STATUS_TEXT as TEXT } from './payment-status.constants';
 import { useOrderStatus } from './payment-status.api';
 import {
@@ -79,25 +80,31 @@ export function PaymentStatusPage() {
 
   return (
     <CenteredPage>
-      <Card className="w-full max-w-md p-6 text-center sm:p-8">
-        <div aria-live="polite" className="flex flex-col items-center">
-          {view === 'checking' ? (
-            <div className="flex flex-col items-center gap-4 py-8">
-              <Spinner label={TEXT.checking} />
-              <p className="font-medium text-slate-700">{TEXT.checking}</p>
-            </div>
-          ) : (
-            <OutcomePanel
-              outcome={view}
-              orderId={orderId}
-              details={orderDetails(response)}
-              streamer={streamer}
-              backPath={backPath ?? '/'}
-              onRefresh={() => void statusQuery.refetch()}
-            />
-          )}
-        </div>
-      </Card>
+      <div className="flex w-full max-w-md flex-col items-center">
+        <Card className="w-full max-w-md p-6 text-center sm:p-8">
+          <div aria-live="polite" className="flex flex-col items-center">
+            {view === 'checking' ? (
+              <div className="flex flex-col items-center gap-4 py-8">
+                <Spinner label={TEXT.checking} />
+                <p className="font-medium text-slate-700">{TEXT.checking}</p>
+              </div>
+            ) : (
+              <OutcomePanel
+                outcome={view}
+                orderId={orderId}
+                details={orderDetails(response)}
+                streamer={streamer}
+                backPath={backPath ?? '/'}
+                onRefresh={() => void statusQuery.refetch()}
+              />
+            )}
+          </div>
+        </Card>
+        {/* Issue 29: the fan's one-click withdrawal, keyed by the receipt's private order id. */}
+        {orderId && response?.consent && (
+          <ReceiptConsent orderId={orderId} consent={response.consent} />
+        )}
+      </div>
     </CenteredPage>
   );
 }

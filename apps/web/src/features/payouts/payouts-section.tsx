@@ -1,5 +1,8 @@
 import {
+  OWN_ACCOUNT_GATEWAYS,
+  OWN_ACCOUNT_MODE,
   ownCashfreeConnectSchema,
+  type OwnAccountGatewayName,
   type OwnCashfreeConnect,
   type PayoutStatus,
 } from '@shabaash/core';
@@ -15,11 +18,12 @@ import { useClearSessionOnUnauthorized } from '../auth/require-session';
 import { viewerQueryKey } from '../auth/session-query-keys';
 import { useSession } from '../auth/use-session';
 import { Select } from '../settings/settings-controls';
+import { OwnRazorpayForm } from './own-razorpay-form';
 import {
   connectOwnCashfree,
-  disconnectOwnCashfree,
+  disconnectOwnAccount,
   fetchPayouts,
-  recheckOwnCashfree,
+  recheckOwnAccount,
   recheckSplitVendor,
 } from './payouts.api';
 import { PAYOUTS_TEXT } from './payouts.constants';
@@ -28,10 +32,23 @@ import { SplitVendorForm } from './split-vendor-form';
 
 const EMPTY_KEYS: OwnCashfreeConnect = { environment: 'sandbox', app_id: '', secret_key: '' };
 
+/** What the account panel says for each gateway (Razorpay has a webhook secret too). */
+const ACCOUNT_TEXT = {
+  cashfree: {
+    keyId: PAYOUTS_TEXT.keyId,
+    secretEnding: PAYOUTS_TEXT.secretEnding,
+    statusFailing: PAYOUTS_TEXT.statusFailing,
+    webhookTitle: PAYOUTS_TEXT.webhookTitle,
+    webhookHelp: PAYOUTS_TEXT.webhookHelp,
+    disconnected: PAYOUTS_TEXT.disconnected,
+  },
+  razorpay: PAYOUTS_TEXT.razorpay,
+} as const;
+
 /**
  * Settings → Payouts (issue 27): where the page's tips are paid and why a page cannot take tips;
- * connecting the creator's own Cashfree account with a guided, checked form. The secret goes to
- * the server once and is never shown again, only its last four characters.
+ * connecting the creator's own Cashfree or Razorpay account with a guided, checked form. Secrets
+ * go to the server once and are never shown again, only their last four characters.
  */
 export function PayoutsSection({ slug }: { slug: string }) {
   const { user, token } = useSession();
@@ -46,6 +63,7 @@ export function PayoutsSection({ slug }: { slug: string }) {
   const [keys, setKeys] = useState<OwnCashfreeConnect>(EMPTY_KEYS);
   const [isReplacing, setIsReplacing] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
+  const [chosenGateway, setChosenGateway] = useState<OwnAccountGatewayName | null>(null);
 
   const connect = useMutation({
     mutationFn: (body: OwnCashfreeConnect) => connectOwnCashfree(slug, body, token ?? ''),
@@ -59,7 +77,7 @@ export function PayoutsSection({ slug }: { slug: string }) {
     onError: (error) => setProblem(errorText(error)),
   });
   const recheck = useMutation({
-    mutationFn: () => recheckOwnCashfree(slug, token ?? ''),
+    mutationFn: (gateway: OwnAccountGatewayName) => recheckOwnAccount(slug, gateway, token ?? ''),
     onSuccess: setStatus,
     onError: (error) => toast.error(errorText(error)),
   });
@@ -69,10 +87,11 @@ export function PayoutsSection({ slug }: { slug: string }) {
     onError: (error) => toast.error(errorText(error)),
   });
   const disconnect = useMutation({
-    mutationFn: () => disconnectOwnCashfree(slug, token ?? ''),
-    onSuccess: (status) => {
+    mutationFn: (gateway: OwnAccountGatewayName) =>
+      disconnectOwnAccount(slug, gateway, token ?? ''),
+    onSuccess: (status, gateway) => {
       setStatus(status);
-      toast.success(PAYOUTS_TEXT.disconnected);
+      toast.success(ACCOUNT_TEXT[gateway].disconnected);
     },
     onError: (error) => toast.error(errorText(error)),
   });
@@ -100,7 +119,23 @@ export function PayoutsSection({ slug }: { slug: string }) {
   }
   const status = query.data;
   const account = status.account;
-  const offersOwn = status.modes.includes('own_cashfree');
+  const ownGateways = OWN_ACCOUNT_GATEWAYS.filter((gateway) =>
+    status.modes.includes(OWN_ACCOUNT_MODE[gateway]),
+  );
+  const offersOwn = ownGateways.length > 0;
+  const formGateway = chosenGateway ?? (isReplacing ? account?.gateway : null) ?? ownGateways[0];
+  const accountText = account ? ACCOUNT_TEXT[account.gateway] : null;
+  const ownTitle =
+    ownGateways.length > 1
+      ? PAYOUTS_TEXT.ownAccountTitle
+      : ownGateways[0] === 'razorpay'
+        ? PAYOUTS_TEXT.razorpay.title
+        : PAYOUTS_TEXT.ownTitle;
+  const afterConnect = (connected: PayoutStatus) => {
+    setStatus(connected);
+    setIsReplacing(false);
+    setChosenGateway(null);
+  };
   const offersSplit = status.modes.includes('cashfree_split');
   const vendor = status.vendor;
 
@@ -132,53 +167,59 @@ export function PayoutsSection({ slug }: { slug: string }) {
           className="rounded-lg bg-red-50 p-3 text-sm text-red-800"
           data-payouts="problem"
         >
-          {PAYOUTS_TEXT.problems[status.problem]}
+          {status.problem === 'keys_rejected' && account?.gateway === 'razorpay'
+            ? PAYOUTS_TEXT.razorpayKeysRejected
+            : PAYOUTS_TEXT.problems[status.problem]}
         </p>
       ) : (
         <p className="rounded-lg bg-slate-100 p-3 text-sm text-slate-700" data-payouts="route">
           {status.route === 'own_cashfree'
             ? PAYOUTS_TEXT.ownRoute
-            : status.route === 'cashfree_split'
-              ? PAYOUTS_TEXT.splitRoute(status.platform_fee_percent)
-              : PAYOUTS_TEXT.platformRoute}
+            : status.route === 'own_razorpay'
+              ? PAYOUTS_TEXT.ownRazorpayRoute
+              : status.route === 'cashfree_split'
+                ? PAYOUTS_TEXT.splitRoute(status.platform_fee_percent)
+                : PAYOUTS_TEXT.platformRoute}
         </p>
       )}
       {!offersOwn ? (
         !offersSplit && <p className="text-sm text-slate-600">{PAYOUTS_TEXT.notOffered}</p>
       ) : (
         <div className="flex flex-col gap-4">
-          <h4 className="text-sm font-semibold text-slate-900">{PAYOUTS_TEXT.ownTitle}</h4>
-          {account && (
+          <h4 className="text-sm font-semibold text-slate-900">{ownTitle}</h4>
+          {account && accountText && (
             <div
               className="flex flex-col gap-2 rounded-lg border border-slate-200 p-3"
               data-payouts="account"
             >
               <p className="text-sm text-slate-900">
-                {PAYOUTS_TEXT.keyId(account.key_id)} ·{' '}
-                {PAYOUTS_TEXT.secretEnding(account.secret_last4)} ·{' '}
+                {accountText.keyId(account.key_id)} ·{' '}
+                {accountText.secretEnding(account.secret_last4)} ·{' '}
+                {account.webhook_secret_last4 &&
+                  `${PAYOUTS_TEXT.razorpay.webhookSecretEnding(account.webhook_secret_last4)} · `}
                 {PAYOUTS_TEXT.modeOf(account.environment)} ·{' '}
                 <span className={account.status === 'active' ? 'text-emerald-700' : 'text-red-700'}>
                   {account.status === 'active'
                     ? PAYOUTS_TEXT.statusActive
-                    : PAYOUTS_TEXT.statusFailing}
+                    : accountText.statusFailing}
                 </span>
               </p>
               <div className="flex flex-col gap-1">
-                <p className="text-sm font-medium text-slate-900">{PAYOUTS_TEXT.webhookTitle}</p>
+                <p className="text-sm font-medium text-slate-900">{accountText.webhookTitle}</p>
                 <code
                   className="break-all rounded bg-slate-100 p-2 text-xs"
                   data-payouts="webhook-url"
                 >
                   {account.webhook_url}
                 </code>
-                <p className="text-xs text-slate-500">{PAYOUTS_TEXT.webhookHelp}</p>
+                <p className="text-xs text-slate-500">{accountText.webhookHelp}</p>
               </div>
               <div className="flex flex-wrap gap-2">
                 <Button
                   variant="outline"
                   size="sm"
                   disabled={recheck.isPending}
-                  onClick={() => recheck.mutate()}
+                  onClick={() => recheck.mutate(account.gateway)}
                 >
                   {recheck.isPending ? PAYOUTS_TEXT.rechecking : PAYOUTS_TEXT.recheck}
                 </Button>
@@ -191,14 +232,33 @@ export function PayoutsSection({ slug }: { slug: string }) {
                   variant="outline"
                   size="sm"
                   disabled={disconnect.isPending}
-                  onClick={() => disconnect.mutate()}
+                  onClick={() => disconnect.mutate(account.gateway)}
                 >
                   {PAYOUTS_TEXT.disconnect}
                 </Button>
               </div>
             </div>
           )}
-          {(!account || isReplacing) && (
+          {(!account || isReplacing) && ownGateways.length > 1 && (
+            <Field label={PAYOUTS_TEXT.gatewayLabel}>
+              <Select
+                value={formGateway}
+                onChange={(event) =>
+                  setChosenGateway(event.target.value === 'razorpay' ? 'razorpay' : 'cashfree')
+                }
+              >
+                {ownGateways.map((gateway) => (
+                  <option key={gateway} value={gateway}>
+                    {PAYOUTS_TEXT.gatewayNames[gateway]}
+                  </option>
+                ))}
+              </Select>
+            </Field>
+          )}
+          {(!account || isReplacing) && formGateway === 'razorpay' && (
+            <OwnRazorpayForm slug={slug} token={token ?? ''} onDone={afterConnect} />
+          )}
+          {(!account || isReplacing) && formGateway === 'cashfree' && (
             <form className="flex flex-col gap-4" onSubmit={handleSubmit} noValidate>
               <p className="text-sm text-slate-600">{PAYOUTS_TEXT.ownIntro}</p>
               <Field label={PAYOUTS_TEXT.environmentLabel}>

@@ -1,5 +1,7 @@
 import type {
+  OwnAccountGatewayName,
   OwnCashfreeConnect,
+  OwnRazorpayConnect,
   PayoutStatus,
   SettlementsResponse,
   SplitVendorInput,
@@ -31,15 +33,37 @@ export function connectOwnCashfree(
   });
 }
 
-export function recheckOwnCashfree(slug: string, token: string): Promise<PayoutStatus> {
-  return apiFetch<PayoutStatus>(`${payoutsPath(slug)}/own-cashfree/check`, {
+/** Sends the keys and webhook secret once; the server checks the keys with Razorpay. */
+export function connectOwnRazorpay(
+  slug: string,
+  body: OwnRazorpayConnect,
+  token: string,
+): Promise<PayoutStatus> {
+  return apiFetch<PayoutStatus>(`${payoutsPath(slug)}/own-razorpay`, {
+    method: 'PUT',
+    body,
+    token,
+  });
+}
+
+/** Checks the page's own account's keys again, at its gateway. */
+export function recheckOwnAccount(
+  slug: string,
+  gateway: OwnAccountGatewayName,
+  token: string,
+): Promise<PayoutStatus> {
+  return apiFetch<PayoutStatus>(`${payoutsPath(slug)}/own-${gateway}/check`, {
     method: 'POST',
     token,
   });
 }
 
-export function disconnectOwnCashfree(slug: string, token: string): Promise<PayoutStatus> {
-  return apiFetch<PayoutStatus>(`${payoutsPath(slug)}/own-cashfree`, {
+export function disconnectOwnAccount(
+  slug: string,
+  gateway: OwnAccountGatewayName,
+  token: string,
+): Promise<PayoutStatus> {
+  return apiFetch<PayoutStatus>(`${payoutsPath(slug)}/own-${gateway}`, {
     method: 'DELETE',
     token,
   });

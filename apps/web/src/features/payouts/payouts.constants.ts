@@ -5,15 +5,19 @@ export const PAYOUTS_TEXT = {
   tab: 'Payouts',
   title: 'Where your tips are paid',
   description:
-    'Tips are paid by UPI through a licensed payment gateway, which settles them to a bank account on its own schedule (Cashfree: usually the next working day), never instantly.',
+    'Tips are paid by UPI through a licensed payment gateway, which settles them to a bank account on its own schedule (Cashfree: usually the next working day; Razorpay: usually two working days), never instantly.',
   platformRoute:
     'Tips on this page are paid into this site’s own gateway account (the operator’s); Shabaash does not pay them on to you, that is between you and the operator.',
   ownRoute: 'Tips on this page are paid straight into your own Cashfree account.',
+  ownRazorpayRoute: 'Tips on this page are paid straight into your own Razorpay account.',
+  /** Replaces problems.keys_rejected when the refused keys are Razorpay's. */
+  razorpayKeysRejected:
+    'Razorpay refused your keys, so fans see “not accepting tips yet”. Check the key in Razorpay (Account & Settings → API Keys) and press “Check again”, or connect new keys.',
   problems: {
     keys_rejected:
       'Cashfree refused your keys, so fans see “not accepting tips yet”. Check the keys in Cashfree (Developers → API Keys) and press “Check again”, or connect new keys.',
     account_required:
-      'This site pays tips only into the creator’s own gateway account: connect your Cashfree account below. Until then fans see “not accepting tips yet”.',
+      'This site pays tips only into the creator’s own gateway account: connect your account below. Until then fans see “not accepting tips yet”.',
     secrets_unavailable:
       'Your keys cannot be read on this server (its SECRETS_KEY changed). Connect your keys again.',
     vendor_pending:
@@ -52,10 +56,10 @@ export const PAYOUTS_TEXT = {
     `${name} · PAN ending ${panLast4} · ${payoutTo}`,
   settlementsTitle: 'Settlements',
   settlementsIntro:
-    'Your latest paid tips and what the gateway reports about each: its fee (where its API says), what it settled to your bank and when. Settled by Cashfree, usually the next working day; never instantly.',
+    'Your latest paid tips and what the gateway reports about each: its fee (where its API says), what it settled to your bank and when. Settled by Cashfree, usually the next working day, or by Razorpay, usually in two working days; never instantly.',
   settlementsEmpty: 'No paid tips yet.',
   settlementsIncomplete:
-    'Cashfree could not be asked just now; some settlements may be missing. Try again later.',
+    'The gateway could not be asked just now; some settlements may be missing. Try again later.',
   refresh: 'Refresh',
   columns: {
     paidAt: 'Paid',
@@ -67,6 +71,7 @@ export const PAYOUTS_TEXT = {
   notReported: '—',
   settledOn: (when: string) => `Settled ${when}`,
   pendingSettlement: 'Pending (usually the next working day)',
+  pendingRazorpaySettlement: 'Pending (Razorpay usually settles in two working days)',
   platformSettlement: 'Paid into this site’s account',
   totals: {
     paidIn: 'Paid in',
@@ -100,6 +105,29 @@ export const PAYOUTS_TEXT = {
   disconnect: 'Stop using this account',
   disconnected: 'Your Cashfree account is no longer used for new tips.',
   notOffered: 'This site does not offer connecting your own gateway account.',
+  gatewayLabel: 'Gateway',
+  gatewayNames: { cashfree: 'Cashfree', razorpay: 'Razorpay' },
+  ownAccountTitle: 'Your own payment gateway account',
+  razorpay: {
+    title: 'Your own Razorpay account',
+    intro:
+      'Create a Razorpay account (KYC with your PAN and bank account is Razorpay’s). In Account & Settings → API Keys generate a key; in Account & Settings → Webhooks add the URL shown after connecting, with a secret of your choosing. rzp_test_ keys are Test mode, rzp_live_ keys take real money.',
+    keyIdLabel: 'Key ID',
+    keySecretLabel: 'Key Secret',
+    webhookSecretLabel: 'Webhook secret',
+    webhookSecretHint:
+      'The secret you type when adding the webhook in Razorpay (not the Key Secret). Razorpay signs each webhook with it.',
+    connecting: 'Checking with Razorpay…',
+    connected: 'Your Razorpay account is connected.',
+    keyId: (id: string) => `Key ID ${id}`,
+    secretEnding: (last4: string) => `Key Secret ending …${last4}`,
+    webhookSecretEnding: (last4: string) => `Webhook secret ending …${last4}`,
+    statusFailing: 'Refused by Razorpay',
+    webhookTitle: 'Add this webhook in Razorpay',
+    webhookHelp:
+      'Razorpay dashboard → Account & Settings → Webhooks: add this URL with the events payment.authorized, payment.captured, payment.failed and order.paid, and the webhook secret you entered here. Tips are confirmed by these signed webhooks.',
+    disconnected: 'Your Razorpay account is no longer used for new tips.',
+  },
   loading: 'Loading payouts…',
   loadError: 'Payouts could not be loaded.',
   retry: 'Try again',

@@ -17,7 +17,9 @@ const money = (paise: number | null) =>
 function statusOf(row: SettlementRow): string {
   if (row.route === 'platform') return PAYOUTS_TEXT.platformSettlement;
   if (row.settled && row.settled_at) return PAYOUTS_TEXT.settledOn(when(row.settled_at));
-  return PAYOUTS_TEXT.pendingSettlement;
+  return row.route === 'own_razorpay'
+    ? PAYOUTS_TEXT.pendingRazorpaySettlement
+    : PAYOUTS_TEXT.pendingSettlement;
 }
 
 /**

@@ -34,7 +34,12 @@ export const PLANS_TEXT = {
   managePlans: 'Plans and add-ons',
   liveTitle: 'Your page is live',
   liveText: (types: string) => `Fans can send: ${types}.`,
-  tipTypeNames: { text: 'text tips', voice: 'voice messages', hyperemote: 'HyperEmotes' },
+  tipTypeNames: {
+    text: 'text tips',
+    voice: 'voice messages',
+    hyperemote: 'HyperEmotes',
+    media: 'GIF and video tips',
+  },
   held: 'Active',
   heldByAdmin: 'Given by the Shabaash team',
   endsOn: (date: string) => `Active until ${date}`,

@@ -14,6 +14,7 @@ import { Tabs, type TabItem } from '../../components/ui/tabs';
 import { errorText } from '../../lib/api-error';
 import { isUnauthorized } from '../auth/require-session';
 import { AlertSettingsForm } from './alert-settings-form';
+import { MediaTipsSettingsForm } from './media-tips-settings-form';
 import { ModerationSettingsForm } from './moderation-settings-form';
 import { MoneySettingsForm } from './money-settings-form';
 import { PageSettingsForm } from './page-settings-form';
@@ -89,7 +90,10 @@ export function SettingsPanel({ slug }: { slug: string }) {
               </div>
             )}
             {section === 'moderation' && (
-              <ModerationSettingsForm slug={slug} settings={query.data} />
+              <div className="flex flex-col gap-6">
+                <ModerationSettingsForm slug={slug} settings={query.data} />
+                <MediaTipsSettingsForm slug={slug} />
+              </div>
             )}
             {section === 'youtube' && <YoutubeChatSection slug={slug} />}
             {section === 'payouts' && <PayoutsSection slug={slug} />}

@@ -130,6 +130,7 @@ export const DONATION_TYPE_LABELS: Record<DonationType, string> = {
   text: 'Text',
   voice: 'Voice',
   hyperemote: 'Hyperemote',
+  media: 'GIF / Video',
 };
 
 export const SOUND_LABELS: Record<BundledSoundId, string> = {

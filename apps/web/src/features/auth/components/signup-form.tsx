@@ -1,4 +1,4 @@
-import { AUTH_MESSAGES, ONBOARDING_MESSAGES } from '@shabaash/core';
+import { AUTH_MESSAGES, CONSENT_TEXT, ONBOARDING_MESSAGES } from '@shabaash/core';
 import { useState, type FormEvent } from 'react';
 import { toast } from '../../../lib/lazy-toast';
 
@@ -9,12 +9,16 @@ import { mailLocaleOfBrowser } from '../browser-locale';
 import { useRegister } from '../use-auth-mutations';
 import { EmailField } from './email-field';
 import { PasswordField } from './password-field';
+import { ConsentCheckbox, PrivacyNotice } from '../../privacy-notice/privacy-notice';
 
 /** Account creation: e-mail, password and confirmation, checked on submit (spec 01 §5). */
 export function SignupForm() {
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [confirmPassword, setConfirmPassword] = useState('');
+  // The 18+ declaration (issue 29): never ticked in advance; the server refuses without it.
+  const [ageConfirmed, setAgeConfirmed] = useState(false);
+  const [ageError, setAgeError] = useState<string | undefined>();
   const register = useRegister();
 
   const handleSubmit = async (event: FormEvent<HTMLFormElement>) => {
@@ -25,12 +29,17 @@ export function SignupForm() {
       toast.error(problem.title, { description: problem.description });
       return;
     }
+    if (!ageConfirmed) {
+      setAgeError(CONSENT_TEXT.ageRequired);
+      return;
+    }
     try {
       await register.mutateAsync({
         email: email.trim(),
         password,
         // The e-mails (first the verification link) follow the browser's language.
         locale: mailLocaleOfBrowser(navigator.language),
+        age_confirmed: true,
       });
       toast.success(AUTH_MESSAGES.accountCreated, {
         description: ONBOARDING_MESSAGES.verificationSent,
@@ -58,6 +67,17 @@ export function SignupForm() {
         autoComplete="new-password"
         value={confirmPassword}
         onChange={setConfirmPassword}
+      />
+      <PrivacyNotice id="signup" />
+      <ConsentCheckbox
+        name="age_confirmed"
+        label={CONSENT_TEXT.ageConfirm}
+        checked={ageConfirmed}
+        onChange={(checked) => {
+          setAgeConfirmed(checked);
+          if (checked) setAgeError(undefined);
+        }}
+        error={ageError}
       />
       <Button type="submit" className="mt-2 w-full" disabled={register.isPending}>
         {register.isPending ? AUTH_TEXT.signupPending : AUTH_TEXT.signupButton}

@@ -1,6 +1,6 @@
 import { formatRupees, HYPEREMOTES } from '@shabaash/core';
 import type { LucideIcon } from 'lucide-react';
-import { MessageSquareText, Mic, Phone, Sparkles } from 'lucide-react';
+import { Film, MessageSquareText, Mic, Phone, Sparkles } from 'lucide-react';
 import { useId, type ReactNode } from 'react';
 
 import { Badge, type BadgeVariant } from '../../../components/ui/badge';
@@ -19,6 +19,7 @@ const TYPE_ICONS: Record<DashboardDonation['type'], LucideIcon> = {
   text: MessageSquareText,
   voice: Mic,
   hyperemote: Sparkles,
+  media: Film,
 };
 
 const MODERATION_VARIANTS: Record<string, BadgeVariant> = {
@@ -131,6 +132,28 @@ export function DonationCard({
           </blockquote>
         ) : null}
         {donation.voice_url ? <VoiceMessageButton src={donation.voice_url} /> : null}
+        {donation.media_url ? (
+          // The fan's GIF or video (re-encoded), for the reviewer to see before approving.
+          donation.media_kind === 'video' ? (
+            <video
+              src={donation.media_url}
+              data-review-media="video"
+              aria-label={DONATION_TYPE_LABELS.media}
+              controls
+              muted
+              playsInline
+              preload="metadata"
+              className="max-h-48 w-auto max-w-full rounded-lg bg-slate-900"
+            />
+          ) : (
+            <img
+              src={donation.media_url}
+              data-review-media="image"
+              alt={DONATION_TYPE_LABELS.media}
+              className="max-h-48 w-auto max-w-full rounded-lg bg-slate-900"
+            />
+          )
+        ) : null}
         {donation.held_for_word ? (
           <p className="text-sm text-amber-800">
             {DONATIONS_TEXT.heldForWord(donation.held_for_word)}

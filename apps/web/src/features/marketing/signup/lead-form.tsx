@@ -1,5 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
+  CONSENT_TEXT,
   SITE_LIMITS,
   SITE_MESSAGES,
   leadRequestSchema,
@@ -7,7 +8,7 @@ import {
   type LeadRequest,
   type PlanId,
 } from '@shabaash/core';
-import { useForm } from 'react-hook-form';
+import { useForm, useWatch, type Resolver } from 'react-hook-form';
 import { Link } from 'react-router';
 import { toast } from '../../../lib/lazy-toast';
 
@@ -18,13 +19,18 @@ import { ApiError } from '../../../lib/api';
 import { apiErrorText } from '../../../lib/api-error';
 import { SIGNUP_TEXT } from '../marketing.constants';
 import { useCreateLead } from './use-create-lead';
+import { ConsentCheckbox, PrivacyNotice } from '../../privacy-notice/privacy-notice';
 
-const EMPTY_LEAD: LeadRequest = {
+/** The form's values: the 18+ box starts unticked, and the schema refuses it unticked. */
+type LeadFormValues = Omit<LeadRequest, 'age_confirmed'> & { age_confirmed: boolean };
+
+const EMPTY_LEAD: LeadFormValues = {
   name: '',
   mobile_number: '',
   youtube_channel: '',
   email: '',
   instagram_handle: '',
+  age_confirmed: false,
 };
 
 /**
@@ -43,13 +49,17 @@ export default function LeadForm({
   const {
     register,
     handleSubmit,
-    formState: { errors },
-  } = useForm<LeadRequest, unknown, Lead>({
-    resolver: zodResolver(leadRequestSchema),
+    setValue,
+    control,
+    formState: { errors, isSubmitted },
+  } = useForm<LeadFormValues, unknown, Lead>({
+    // The schema's input says `true` for the 18+ box; the form starts with it unticked.
+    resolver: zodResolver(leadRequestSchema) as Resolver<LeadFormValues, unknown, Lead>,
     mode: 'onSubmit',
     reValidateMode: 'onChange',
     defaultValues: EMPTY_LEAD,
   });
+  const ageConfirmed = useWatch({ control, name: 'age_confirmed' });
   const createLead = useCreateLead();
 
   const handleValidSubmit = (lead: Lead) =>
@@ -124,6 +134,14 @@ export default function LeadForm({
           placeholder={SIGNUP_TEXT.instagramPlaceholder}
         />
       </Field>
+      <PrivacyNotice id="lead" />
+      <ConsentCheckbox
+        name="age_confirmed"
+        label={CONSENT_TEXT.ageConfirm}
+        checked={ageConfirmed}
+        onChange={(checked) => setValue('age_confirmed', checked, { shouldValidate: isSubmitted })}
+        error={errors.age_confirmed?.message}
+      />
       <div className="mt-2 flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
         <Button variant="outline" onClick={onCancel}>
           {SIGNUP_TEXT.cancel}

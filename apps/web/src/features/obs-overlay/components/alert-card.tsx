@@ -117,7 +117,14 @@ export function AlertCard({
               hasBackground ? 'shadow-2xl ring-1 ring-white/15' : 'alert-card-bare',
             )}
           >
-            {imageUrl && (
+            {donation.media_url && (
+              <AlertMedia
+                url={donation.media_url}
+                kind={donation.media_kind ?? 'image'}
+                hasAudio={donation.media_has_audio === true && !isPreview}
+              />
+            )}
+            {imageUrl && !donation.media_url && (
               <img
                 src={imageUrl}
                 alt=""
@@ -158,5 +165,50 @@ export function AlertCard({
         </div>
       </div>
     </>
+  );
+}
+
+/**
+ * A media tip's re-encoded GIF (animated WebP) or video on the card (issue 26), fitted to the
+ * alert area like the alert's image. The video is muted unless the streamer allows sound; a
+ * browser that refuses to autoplay sound plays it muted rather than not at all.
+ */
+function AlertMedia({
+  url,
+  kind,
+  hasAudio,
+}: {
+  url: string;
+  kind: 'image' | 'video';
+  hasAudio: boolean;
+}) {
+  if (kind === 'image') {
+    return (
+      <img
+        src={url}
+        alt=""
+        decoding="async"
+        data-overlay-media="image"
+        className="alert-card-image"
+      />
+    );
+  }
+  return (
+    <video
+      src={url}
+      data-overlay-media="video"
+      className="alert-card-image"
+      autoPlay
+      playsInline
+      muted={!hasAudio}
+      onCanPlay={(event) => {
+        const video = event.currentTarget;
+        if (!video.paused) return;
+        void video.play().catch(() => {
+          video.muted = true;
+          void video.play().catch(() => {});
+        });
+      }}
+    />
   );
 }
