@@ -4,10 +4,12 @@
  * render), and the payment webhook's p99 with speech on against the same run with speech off
  * (renders run in the background while webhooks arrive, so this shows they stay off its path).
  */
+import { execFileSync } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { SPEECH_WAIT_MS } from '@shabaash/core';
 import { streamerSpeechSettings, streamers } from '../apps/server/src/db/schema.ts';
 import { createEspeakProvider } from '../apps/server/src/modules/speech/providers/espeak.provider.ts';
@@ -202,12 +204,42 @@ async function measureWebhooks(databaseUrl: string | undefined) {
   }
 }
 
+/** The environment variable that makes this file measure one backend's webhooks and print them. */
+const BACKEND_CHILD = 'SPEECH_BENCH_WEBHOOKS_ON';
+
+if (process.env[BACKEND_CHILD]) {
+  const databaseUrl =
+    process.env[BACKEND_CHILD] === 'pglite' ? undefined : process.env[BACKEND_CHILD];
+  process.stdout.write(`${JSON.stringify(await measureWebhooks(databaseUrl))}\n`);
+  process.exit(0);
+}
+
+/**
+ * Each backend's webhooks are measured in a fresh process, as a server runs one backend: after
+ * the PGlite run, the same process's heap made the PostgreSQL run's speech-on tail twice as long.
+ */
+function measureWebhooksInChild(backend: string): Awaited<ReturnType<typeof measureWebhooks>> {
+  const output = execFileSync(
+    process.execPath,
+    ['--import', 'tsx', fileURLToPath(import.meta.url)],
+    {
+      env: { ...process.env, [BACKEND_CHILD]: backend },
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'inherit'],
+      maxBuffer: 16 * 1024 * 1024,
+    },
+  );
+  const lastLine = output.trim().split('\n').at(-1);
+  if (!lastLine) throw new Error(`no webhook figures from the ${backend} run`);
+  return JSON.parse(lastLine) as Awaited<ReturnType<typeof measureWebhooks>>;
+}
+
 const renders = await measureRenders();
-const webhooks = await measureWebhooks(undefined);
+const webhooks = measureWebhooksInChild('pglite');
 const postgres = await createThrowawayDatabase();
 let webhooksPostgres: Awaited<ReturnType<typeof measureWebhooks>> | null = null;
 try {
-  webhooksPostgres = await measureWebhooks(postgres.url);
+  webhooksPostgres = measureWebhooksInChild(postgres.url);
 } finally {
   await postgres.drop();
 }

@@ -1,4 +1,5 @@
 import { fork, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
 import os from 'node:os';
 import { fileURLToPath } from 'node:url';
 import type { SpeechEmotion } from '@shabaash/core';
@@ -41,8 +42,27 @@ const PROSODY: Record<SpeechEmotion, string | null> = {
 
 /** A render that takes longer than this is stopped (the worker is replaced) and retried later. */
 const RENDER_TIMEOUT_MS = 20_000;
-/** Renders run at a lower CPU priority than the server (Unix nice 10): requests come first. */
-const WORKER_NICE = 10;
+/** Renders run at the lowest CPU priority (Unix nice 19): requests and the database come first. */
+const WORKER_NICE = 19;
+
+/**
+ * Lowers a worker's CPU priority. Nice alone is not enough where Linux groups processes by
+ * session (autogroup, on by default): a niced worker in the server's session still shares a
+ * core evenly with PostgreSQL's processes, which slowed webhooks on PostgreSQL (issue 23). So
+ * the worker has a session of its own (detached) and that session's group gets the same nice.
+ */
+function lowerPriority(pid: number): void {
+  try {
+    os.setPriority(pid, WORKER_NICE);
+  } catch {
+    // Some platforms refuse: renders then share the CPU evenly, which still works.
+  }
+  try {
+    fs.writeFileSync(`/proc/${String(pid)}/autogroup`, String(WORKER_NICE));
+  } catch {
+    // Not Linux, or autogroup is off (then nice alone applies).
+  }
+}
 const WORKER_SCRIPT = fileURLToPath(new URL('./espeak-worker.mjs', import.meta.url));
 
 function escapeXml(text: string): string {
@@ -110,12 +130,9 @@ class EspeakWorker {
       execArgv: [],
       serialization: 'advanced', // the WAV travels as bytes, not JSON
       stdio: ['ignore', 'ignore', 'ignore', 'ipc'],
+      detached: true, // a session of its own: see lowerPriority
     });
-    try {
-      if (worker.pid !== undefined) os.setPriority(worker.pid, WORKER_NICE);
-    } catch {
-      // Some platforms refuse: renders then share the CPU evenly, which still works.
-    }
+    if (worker.pid !== undefined) lowerPriority(worker.pid);
     worker.on('message', (message: { id: number; wav?: Uint8Array; error?: string }) => {
       const pending = this.pending.get(message.id);
       if (!pending) return;
