@@ -73,9 +73,9 @@ function pgliteTemplate(): Blob | undefined {
 /**
  * Creates a database for tests on the PostgreSQL server, whose commits do not wait for the disk
  * flush (asynchronous commit): a test never outlives a crash of PostgreSQL itself, and the flush
- * (about 3 ms a commit on this machine) was most of the PostgreSQL suite's waiting. A server
- * killed mid-test still finds every commit, as the crash tests require. A copy of a template
- * does not inherit the setting, so each database gets its own.
+ * costs about 3 ms a commit on this machine. A server killed mid-test still finds every commit,
+ * as the crash tests require. A copy of a template does not inherit the setting, so each
+ * database gets its own.
  */
 export async function createScratchDatabase(
   adminUrl: string,
