@@ -18,7 +18,7 @@ import { requireStreamerAccess } from '../../policies/access.ts';
 import { createFileStorage } from '../../storage/create-file-storage.ts';
 import { readTipAccess } from '../plans/plans.service.ts';
 import { findStreamerBySlugOrAlias } from '../streamers/streamers.service.ts';
-import { matchesEtag, parseRange } from '../uploads/http-range.ts';
+import { sendStoredFile } from '../uploads/stored-file-reply.ts';
 import { findFfmpeg } from './media-transcode.ts';
 import {
   findAttachedMedia,
@@ -31,11 +31,6 @@ import {
 
 const slugParams = z.object({ slug: z.string().min(1).max(100) });
 const mediaParams = z.object({ uploadId: z.uuid() });
-/**
- * A re-encoded file never changes, but its fan may withdraw consent (issue 29): caches keep it
- * and ask each time (a cheap 304 on the ETag), so a withdrawal takes effect at once.
- */
-const MEDIA_CACHE = 'public, no-cache';
 const UPLOADS_PER_MINUTE = 10;
 const UPLOADS_PER_HOUR = 60;
 
@@ -122,36 +117,11 @@ export const mediaTipRoutes: FastifyPluginAsync = async (app) => {
       if (upload.isWithdrawn) {
         throw new AppError(410, 'media_withdrawn', 'The fan withdrew this media.');
       }
-      const etag = `"${upload.id}"`;
-      if (matchesEtag(request.headers['if-none-match'], etag)) {
-        return reply.status(304).header('etag', etag).header('cache-control', MEDIA_CACHE).send();
-      }
-      const requested = parseRange(request.headers.range, upload.sizeBytes);
-      if (requested.kind === 'unsatisfiable') {
-        return reply
-          .status(416)
-          .header('content-range', `bytes */${upload.sizeBytes}`)
-          .send({ error: { code: 'range_not_satisfiable', message: 'Range not satisfiable.' } });
-      }
-      const range = requested.kind === 'partial' ? requested.range : undefined;
-      const body = request.method === 'HEAD' ? null : await storage.get(upload.storageKey, range);
-      if (request.method !== 'HEAD' && !body) {
-        throw notFound('This media does not exist.', 'media_not_found');
-      }
-      reply
-        .header('content-type', upload.contentType)
-        .header('accept-ranges', 'bytes')
-        .header('cache-control', MEDIA_CACHE)
-        .header('etag', etag)
-        .header('x-content-type-options', 'nosniff')
-        .header('content-security-policy', "default-src 'none'; sandbox")
-        .header('content-length', range ? range.end - range.start + 1 : upload.sizeBytes);
-      if (range) {
-        reply
-          .status(206)
-          .header('content-range', `bytes ${range.start}-${range.end}/${upload.sizeBytes}`);
-      }
-      return reply.send(body ?? undefined);
+      return sendStoredFile(request, reply, storage, upload, {
+        notFound: () => notFound('This media does not exist.', 'media_not_found'),
+        // Whatever a browser makes of the bytes, it runs nothing from them.
+        headers: { 'content-security-policy': "default-src 'none'; sandbox" },
+      });
     },
   });
 

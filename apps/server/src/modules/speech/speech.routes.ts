@@ -12,7 +12,7 @@ import { notFound } from '../../errors.ts';
 import { parseInput } from '../../lib/validation.ts';
 import { requireStreamerAccess } from '../../policies/access.ts';
 import { requireOverlayToken } from '../overlays/overlay.routes.ts';
-import { parseRange } from '../uploads/http-range.ts';
+import { CACHE_FOR_GOOD, sendStoredFile } from '../uploads/stored-file-reply.ts';
 import { resolveVoice } from './speech-provider.ts';
 import { prepareSpeech } from './speech-text.ts';
 import {
@@ -28,7 +28,6 @@ const alertParams = z.object({
   alertId: z.coerce.number().int().positive(),
 });
 const clipParams = z.object({ clipId: z.uuid() });
-const IMMUTABLE = 'public, max-age=31536000, immutable';
 
 /** A sample tip per language for the Preview button, with a tag to hear what tags do. */
 const PREVIEW_TIPS = {
@@ -106,31 +105,10 @@ export const speechRoutes: FastifyPluginAsync = async (app) => {
         ? await db.select().from(speechClips).where(eq(speechClips.id, params.data.clipId))
         : [];
       if (!clip) throw notFound('This speech clip does not exist.', 'speech_not_found');
-      const requested = parseRange(request.headers.range, clip.sizeBytes);
-      if (requested.kind === 'unsatisfiable') {
-        return reply
-          .status(416)
-          .header('content-range', `bytes */${clip.sizeBytes}`)
-          .send({ error: { code: 'range_not_satisfiable', message: 'Range not satisfiable.' } });
-      }
-      const range = requested.kind === 'partial' ? requested.range : undefined;
-      const body =
-        request.method === 'HEAD' ? null : await speech.storage.get(clip.storageKey, range);
-      if (request.method !== 'HEAD' && !body) {
-        throw notFound('This speech clip does not exist.', 'speech_not_found');
-      }
-      reply
-        .header('content-type', clip.contentType)
-        .header('accept-ranges', 'bytes')
-        .header('cache-control', IMMUTABLE)
-        .header('x-content-type-options', 'nosniff')
-        .header('content-length', range ? range.end - range.start + 1 : clip.sizeBytes);
-      if (range) {
-        reply
-          .status(206)
-          .header('content-range', `bytes ${range.start}-${range.end}/${clip.sizeBytes}`);
-      }
-      return reply.send(body ?? '');
+      return sendStoredFile(request, reply, speech.storage, clip, {
+        notFound: () => notFound('This speech clip does not exist.', 'speech_not_found'),
+        cacheControl: CACHE_FOR_GOOD,
+      });
     },
   });
 };

@@ -6,7 +6,7 @@ import { AppError, notFound } from '../../errors.ts';
 import { defineRateLimit } from '../../lib/rate-limits.ts';
 import type { UploadRules } from '../../lib/upload-reader.ts';
 import { createFileStorage } from '../../storage/create-file-storage.ts';
-import { matchesEtag, parseRange } from './http-range.ts';
+import { sendStoredFile } from './stored-file-reply.ts';
 import {
   findAttachedUpload,
   payloadTooLarge,
@@ -31,13 +31,6 @@ const VOICE_FILE: UploadRules = {
  * they are not a file.
  */
 const VOICE_UPLOAD_ROUTE = { bodyLimit: 64 * 1024 };
-
-/**
- * A voice file never changes once stored, but its fan may withdraw consent (issue 29): caches
- * keep it and ask each time (the ETag makes that a cheap 304), so a withdrawal takes effect at
- * once instead of after a year of cached copies.
- */
-const VOICE_CACHE = 'public, no-cache';
 
 const mediaParams = z.object({ uploadId: z.uuid() });
 
@@ -70,8 +63,8 @@ export const uploadRoutes: FastifyPluginAsync = async (app) => {
   );
 
   /**
-   * A paid donation's voice message, by its unguessable upload id. Range requests let the
-   * player seek; the ETag and a year of caching fit content that never changes.
+   * A paid donation's voice message, by its unguessable upload id (not once its fan withdrew
+   * consent).
    */
   app.route({
     // HEAD is ours too (not Fastify's automatic one, which reads a streamed body to the end).
@@ -85,43 +78,9 @@ export const uploadRoutes: FastifyPluginAsync = async (app) => {
         throw new AppError(410, 'voice_withdrawn', 'The fan withdrew this voice message.');
       }
 
-      const etag = `"${upload.id}"`;
-      if (matchesEtag(request.headers['if-none-match'], etag)) {
-        return reply.status(304).header('etag', etag).header('cache-control', VOICE_CACHE).send();
-      }
-      const ifRange = request.headers['if-range'];
-      const requested =
-        ifRange === undefined || ifRange === etag
-          ? parseRange(request.headers.range, upload.sizeBytes)
-          : ({ kind: 'full' } as const);
-      if (requested.kind === 'unsatisfiable') {
-        return reply
-          .status(416)
-          .header('content-range', `bytes */${upload.sizeBytes}`)
-          .send({ error: { code: 'range_not_satisfiable', message: 'Range not satisfiable.' } });
-      }
-
-      const range = requested.kind === 'partial' ? requested.range : undefined;
-      // HEAD: the headers only, without opening the file.
-      const body = request.method === 'HEAD' ? null : await storage.get(upload.storageKey, range);
-      if (request.method !== 'HEAD' && !body) {
-        request.log.warn({ uploadId: upload.id }, 'voice file missing from storage');
-        throw notFound('This voice message does not exist.', 'voice_not_found');
-      }
-      reply
-        .header('content-type', upload.contentType)
-        .header('accept-ranges', 'bytes')
-        .header('cache-control', VOICE_CACHE)
-        .header('etag', etag)
-        .header('last-modified', upload.createdAt.toUTCString())
-        .header('x-content-type-options', 'nosniff')
-        .header('content-length', range ? range.end - range.start + 1 : upload.sizeBytes);
-      if (range) {
-        reply
-          .status(206)
-          .header('content-range', `bytes ${range.start}-${range.end}/${upload.sizeBytes}`);
-      }
-      return reply.send(body ?? undefined);
+      return sendStoredFile(request, reply, storage, upload, {
+        notFound: () => notFound('This voice message does not exist.', 'voice_not_found'),
+      });
     },
   });
 };
