@@ -35,6 +35,7 @@ import {
   type Ffmpeg,
   type TranscodeResult,
 } from './media-transcode.ts';
+import { startPeriodicPass } from '../../lib/periodic-pass.ts';
 
 export type MediaUpload = typeof mediaUploads.$inferSelect;
 type SettingsRow = typeof streamerMediaSettings.$inferSelect;
@@ -380,21 +381,11 @@ export function startMediaCleanup(
   context: { db: Database; storage: FileStorage; log: FastifyBaseLogger },
   intervalMs: number = MEDIA_CLEANUP_INTERVAL_MS,
 ): () => void {
-  let running = false;
-  const run = async () => {
-    if (running) return;
-    running = true;
-    try {
+  return startPeriodicPass(
+    { name: 'media tip clean-up', intervalMs, runNow: true, log: context.log },
+    async () => {
       const count = await deleteExpiredMedia(context);
       if (count > 0) context.log.info({ count }, 'deleted unpaid or rejected media tips');
-    } catch (error) {
-      context.log.error({ err: error }, 'media tip clean-up failed');
-    } finally {
-      running = false;
-    }
-  };
-  const timer = setInterval(() => void run(), intervalMs);
-  timer.unref();
-  void run();
-  return () => clearInterval(timer);
+    },
+  );
 }

@@ -12,6 +12,7 @@ import {
   type PlanPurchaseRow,
 } from '../plans/plans.service.ts';
 import { settleFromProvider, type PaymentsContext } from './payments.service.ts';
+import { startPeriodicPass } from '../../lib/periodic-pass.ts';
 
 /** Back-off between look-ups of one order: 1, 2, 4 … minutes, at most 30. */
 export function nextCheckDelayMs(attempts: number): number {
@@ -90,16 +91,7 @@ async function reconcileOne(
 
 /** Runs the reconciler every interval until stopped; one pass at a time. */
 export function startReconciler(context: PaymentsContext, intervalMs: number): () => void {
-  let running = false;
-  const timer = setInterval(() => {
-    if (running) return;
-    running = true;
-    reconcilePendingOrders(context)
-      .catch((error: unknown) => context.log.error({ err: error }, 'reconciler pass failed'))
-      .finally(() => {
-        running = false;
-      });
-  }, intervalMs);
-  timer.unref();
-  return () => clearInterval(timer);
+  return startPeriodicPass({ name: 'reconciler pass', intervalMs, log: context.log }, () =>
+    reconcilePendingOrders(context),
+  );
 }

@@ -8,6 +8,7 @@ import { composeMail } from '../mail/mail-texts.ts';
 import { findStreamerById, listStreamerMembers } from '../streamers/streamers.repository.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import type { PlanChange, PlanPurchaseRow, StreamerPlanRow } from './plans.service.ts';
+import { startPeriodicPass } from '../../lib/periodic-pass.ts';
 
 /** What the plans' e-mails need: the database, the mailer, and the site's address for links. */
 export type PlanMailContext = {
@@ -136,16 +137,7 @@ async function remindPage(context: PlanMailContext, hosting: StreamerPlanRow): P
 
 /** Runs the reminder check every interval until stopped; one pass at a time. */
 export function startHostingReminders(context: PlanMailContext, intervalMs: number): () => void {
-  let running = false;
-  const timer = setInterval(() => {
-    if (running) return;
-    running = true;
-    sendHostingReminders(context)
-      .catch((error: unknown) => context.log.error({ err: error }, 'hosting reminder pass failed'))
-      .finally(() => {
-        running = false;
-      });
-  }, intervalMs);
-  timer.unref();
-  return () => clearInterval(timer);
+  return startPeriodicPass({ name: 'hosting reminder pass', intervalMs, log: context.log }, () =>
+    sendHostingReminders(context),
+  );
 }

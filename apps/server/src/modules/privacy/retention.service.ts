@@ -21,6 +21,7 @@ import {
 } from '../../db/schema.ts';
 import type { FileStorage } from '../../storage/file-storage.ts';
 import { deleteFiles, deleteSpeechClips, scrubPaymentContacts } from './rights.service.ts';
+import { startPeriodicPass } from '../../lib/periodic-pass.ts';
 
 export type RetentionContext = {
   db: Database;
@@ -262,29 +263,19 @@ async function deleteOldVoiceAndMedia(context: RetentionContext, before: Date): 
 /** How often the retention pass runs; each pass is cheap when there is nothing to do. */
 export const RETENTION_INTERVAL_MS = 3_600_000;
 
-/** Runs retention now and then every interval (the voice cleanup's pattern); returns stop(). */
+/** Runs retention now and then every interval; returns the function that stops it. */
 export function startRetention(
   context: RetentionContext,
   intervalMs: number = RETENTION_INTERVAL_MS,
 ): () => void {
-  let running = false;
-  const run = async () => {
-    if (running) return;
-    running = true;
-    try {
+  return startPeriodicPass(
+    { name: 'retention pass', intervalMs, runNow: true, log: context.log },
+    async () => {
       const { counts } = await runRetention(context);
       const total = Object.values(counts).reduce((sum, count) => sum + (count ?? 0), 0);
       if (total > 0) context.log.info({ counts }, 'retention pass masked or deleted personal data');
-    } catch (error) {
-      context.log.error({ err: error }, 'retention pass failed');
-    } finally {
-      running = false;
-    }
-  };
-  const timer = setInterval(() => void run(), intervalMs);
-  timer.unref();
-  void run();
-  return () => clearInterval(timer);
+    },
+  );
 }
 
 /** The admin console's Privacy tab: the latest runs, and the rules they apply. */

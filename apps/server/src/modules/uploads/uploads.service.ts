@@ -20,6 +20,7 @@ import { donations, voiceUploads } from '../../db/schema.ts';
 import { AppError, badRequest, conflict } from '../../errors.ts';
 import type { FileStorage } from '../../storage/file-storage.ts';
 import { largestPlausibleBytes, probeAudio } from './audio/probe-audio.ts';
+import { startPeriodicPass } from '../../lib/periodic-pass.ts';
 
 export type VoiceUpload = typeof voiceUploads.$inferSelect;
 
@@ -222,21 +223,11 @@ export function startVoiceUploadCleanup(
   context: UploadsContext,
   intervalMs: number = CLEANUP_INTERVAL_MS,
 ): () => void {
-  let running = false;
-  const run = async () => {
-    if (running) return;
-    running = true;
-    try {
+  return startPeriodicPass(
+    { name: 'voice upload cleanup', intervalMs, runNow: true, log: context.log },
+    async () => {
       const count = await deleteExpiredVoiceUploads(context);
       if (count > 0) context.log.info({ count }, 'deleted unpaid voice uploads');
-    } catch (error) {
-      context.log.error({ err: error }, 'voice upload cleanup failed');
-    } finally {
-      running = false;
-    }
-  };
-  const timer = setInterval(() => void run(), intervalMs);
-  timer.unref();
-  void run();
-  return () => clearInterval(timer);
+    },
+  );
 }
