@@ -63,7 +63,15 @@ export default defineConfig({
           include: ['e2e/**/*.e2e.ts'],
           globalSetup: ['e2e/global-setup.ts'],
           // Files run side by side on the one server: each writes only to streamers of its own.
+          // A browser test spends most of its time waiting (for an alert to end, a page to
+          // settle, a webhook), so four share the two cores; they run as a group of their own
+          // after the CPU-bound server suites, which keep one file per core.
           fileParallelism: true,
+          maxWorkers: 4,
+          sequence: { groupOrder: 1 },
+          // Files share a worker's loaded modules (Playwright, the fixtures): nothing in them
+          // keeps state between files, and loading them again cost more than a short test.
+          isolate: false,
           testTimeout: 60_000,
           hookTimeout: 60_000,
         },

@@ -442,6 +442,9 @@ describe('alert designer', () => {
       expect(sent.status).toBe(200);
       const card = overlay.locator('article[data-alert-id]');
       await settled(card);
+      // The theme's image may still be loading when the card has settled; decode() waits for
+      // it (and fails on a broken one) before anything is measured.
+      await card.locator('img').evaluate((image: HTMLImageElement) => image.decode());
       const drawn = await card.evaluate((element) => {
         const box = element.getBoundingClientRect();
         const image = element.querySelector('img');

@@ -35,9 +35,9 @@ function onFrames(listener: number, text: string, arrivedAt: number): void {
   if (!step) return;
   let at = text.indexOf(step.marker);
   while (at !== -1) {
-    const start = at + step.marker.length;
+    const start: number = at + step.marker.length;
     const end = text.indexOf('"', start);
-    const tip = Number(text.slice(start, end));
+    const tip: number = Number(text.slice(start, end));
     if (Number.isInteger(tip) && tip >= 0 && tip < step.tips) {
       const slot = tip * listeners.length + listener;
       if (step.counts[slot] === 0) step.arrivals[slot] = arrivedAt;
