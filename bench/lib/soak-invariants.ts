@@ -2,6 +2,7 @@
  * The soak's verdict: what the database, the gateway's ledger and the overlays' logs say after
  * the run, checked against each other and against what the soak itself did.
  */
+import { isAlertable } from '@shabaash/core';
 import { eq, sql } from 'drizzle-orm';
 import type { Database } from '../../apps/server/src/db/client.ts';
 import {
@@ -88,6 +89,7 @@ export async function checkInvariants(
       paymentStatus: donations.paymentStatus,
       moderationStatus: donations.moderationStatus,
       messageVisible: donations.messageVisible,
+      streamConsentWithdrawnAt: donations.streamConsentWithdrawnAt,
     })
     .from(donations)
     .innerJoin(streamers, eq(streamers.id, donations.streamerId));
@@ -138,6 +140,7 @@ type DonationRow = {
   paymentStatus: string;
   moderationStatus: string;
   messageVisible: boolean;
+  streamConsentWithdrawnAt: Date | null;
 };
 type GatewayOrder = typeof sandboxOrders.$inferSelect;
 
@@ -259,14 +262,6 @@ function checkSettled(
   if (byOrderId.size !== orders.length)
     problems.push(`${String(byOrderId.size)} donations for ${String(orders.length)} orders made`);
   return result('no donation stuck pending (or wrong) once its payment settled', problems);
-}
-
-function isAlertable(donation: DonationRow): boolean {
-  return (
-    donation.paymentStatus === 'success' &&
-    ['approved', 'auto_approved'].includes(donation.moderationStatus) &&
-    donation.messageVisible
-  );
 }
 
 /**
