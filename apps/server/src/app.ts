@@ -32,6 +32,7 @@ import { spoolDirOf, UploadReader } from './lib/upload-reader.ts';
 import { adminRoutes } from './modules/admin/admin.routes.ts';
 import { analyticsRoutes } from './modules/analytics/analytics.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
+import { setPasswordHashCost } from './modules/auth/password.ts';
 import { donationRoutes } from './modules/donations/donations.routes.ts';
 import { consentRoutes } from './modules/consent/consent.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
@@ -167,6 +168,7 @@ export async function buildApp({
   speechProvider,
 }: AppDependencies): Promise<FastifyInstance> {
   const timeouts = { ...DEFAULT_REQUEST_TIMEOUTS, ...timeoutOverrides };
+  setPasswordHashCost(config.PASSWORD_HASH_COST);
   const app = Fastify({
     ...timeoutServerOptions(timeouts),
     logger: {

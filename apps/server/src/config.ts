@@ -101,6 +101,11 @@ const envSchema = z.object({
   CONTACT_INBOX: z.email().optional(),
   /** The From of account e-mails (password reset); no-reply@ the PUBLIC_URL host when unset. */
   MAIL_FROM: z.email().optional(),
+  /**
+   * scrypt's cost for new password hashes, as a power of two: 15 (32 MiB, about 100 ms a hash)
+   * unless a test run lowers it, where hundreds of sign-ups would otherwise spend minutes of CPU.
+   */
+  PASSWORD_HASH_COST: z.coerce.number().int().min(10).max(17).default(15),
   /** Hours of inactivity after which a login session expires. */
   SESSION_TTL_HOURS: z.coerce
     .number()

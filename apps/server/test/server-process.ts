@@ -3,6 +3,13 @@ import path from 'node:path';
 
 const serverEntry = path.resolve(import.meta.dirname, '../src/main.ts');
 
+/**
+ * Cheap password hashes for test runs (2^12 instead of 2^15): the suite signs up and in some
+ * 450 users per database, about 45 s of CPU at the real cost. password.test.ts checks the real
+ * cost; every hash records its own, so nothing else changes.
+ */
+export const TEST_PASSWORD_HASH_COST = '12';
+
 export type ServerProcess = {
   /** Base URL the server printed, e.g. http://localhost:41234. */
   url: string;
@@ -29,6 +36,7 @@ export async function startServerProcess(
       HOST: '127.0.0.1',
       LOG_LEVEL: 'warn',
       BACKUP_TIME: 'off',
+      PASSWORD_HASH_COST: TEST_PASSWORD_HASH_COST,
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../src/app.ts';
 import { loadConfig, type Config } from '../src/config.ts';
+import { TEST_PASSWORD_HASH_COST } from './server-process.ts';
 import { createTestDatabase, type TestDatabase } from './test-database.ts';
 
 export type TestApp = {
@@ -21,6 +22,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     WEB_DIST_DIR: '/nonexistent/shabaash-web',
     // Seals fans' phone numbers (issue 29) without writing a key file under DATA_DIR.
     PERSONAL_DATA_KEY: TEST_PERSONAL_DATA_KEY,
+    PASSWORD_HASH_COST: TEST_PASSWORD_HASH_COST,
     ...eventBusEnv(),
     ...env,
   });

@@ -4,16 +4,13 @@ import { AUTH_MESSAGES, type AuthUser, type MailLocale } from '@shabaash/core';
 import type { Database } from '../../db/client.ts';
 import { sessions, users } from '../../db/schema.ts';
 import { badRequest, conflict, notFound, unauthorized } from '../../errors.ts';
-import { hashPassword, verifyPassword } from './password.ts';
+import { hashForUnknownUser, hashPassword, verifyPassword } from './password.ts';
 
 /** A signed-in user together with the session that proved it. */
 export type Viewer = AuthUser & { sessionId: string };
 
 /** Extending the expiry on every request would write on every request; once a minute is enough. */
 const SLIDE_AFTER_MS = 60_000;
-
-/** A hash to verify against when the e-mail is unknown, so both paths take the same time. */
-const unknownUserHash = hashPassword(crypto.randomBytes(16).toString('hex'));
 
 export type SessionContext = { ttlHours: number; userAgent?: string | undefined; ip?: string };
 
@@ -64,7 +61,7 @@ export async function verifyCredentials(
     .where(eq(users.email, normalizeEmail(input.email)));
   const isValid = await verifyPassword(
     input.password,
-    user?.passwordHash ?? (await unknownUserHash),
+    user?.passwordHash ?? (await hashForUnknownUser()),
   );
   if (!user || !isValid)
     throw unauthorized(AUTH_MESSAGES.invalidCredentials, 'invalid_credentials');

@@ -34,17 +34,40 @@ function scrypt(
   return passwordHashing.run(() => scryptUnlimited(password, salt, keylen, options));
 }
 
-/** scrypt cost: 2^15 × 8 × 128 bytes = 32 MiB of memory per hash, about 100 ms here. */
-const COST = { N: 2 ** 15, r: 8, p: 1, maxmem: 64 * 1024 * 1024 };
+/**
+ * scrypt's cost for new hashes, as a power of two (PASSWORD_HASH_COST): 15 is 2^15 × 8 × 128
+ * bytes = 32 MiB of memory per hash, about 100 ms here. Every hash records its own cost, so
+ * changing it re-costs only passwords set afterwards.
+ */
+export const DEFAULT_PASSWORD_HASH_COST = 15;
+/** Block size and parallelism; maxmem lets the highest cost config allows (2^17, 128 MiB) run. */
+const COST = { r: 8, p: 1, maxmem: 256 * 1024 * 1024 };
 const KEY_LENGTH = 32;
+let costLog2 = DEFAULT_PASSWORD_HASH_COST;
+let unknownUserHash: { costLog2: number; hash: Promise<string> } | undefined;
+
+/** Sets the cost of hashes made from now on; the server does this once, from its config. */
+export function setPasswordHashCost(log2: number): void {
+  costLog2 = log2;
+}
 
 /** Hashes a password with scrypt (memory-hard); the result embeds its parameters and salt. */
 export async function hashPassword(password: string): Promise<string> {
   const salt = crypto.randomBytes(16);
-  const key = await scrypt(password.normalize('NFKC'), salt, KEY_LENGTH, COST);
-  return ['scrypt', COST.N, COST.r, COST.p, salt.toString('base64'), key.toString('base64')].join(
-    '$',
-  );
+  const N = 2 ** costLog2;
+  const key = await scrypt(password.normalize('NFKC'), salt, KEY_LENGTH, { ...COST, N });
+  return ['scrypt', N, COST.r, COST.p, salt.toString('base64'), key.toString('base64')].join('$');
+}
+
+/**
+ * A hash at the current cost to verify against when the e-mail is unknown, so a wrong e-mail
+ * takes as long as a wrong password.
+ */
+export function hashForUnknownUser(): Promise<string> {
+  if (unknownUserHash?.costLog2 !== costLog2) {
+    unknownUserHash = { costLog2, hash: hashPassword(crypto.randomBytes(16).toString('hex')) };
+  }
+  return unknownUserHash.hash;
 }
 
 /** Checks a password against a stored hash in constant time. */
