@@ -1,6 +1,5 @@
-// `npm test`: typecheck, lint and build the web app side by side (each mostly uses one core),
-// then every vitest project (unit, server on each database backend, browser). Stops when a
-// step fails.
+// `npm test`: typecheck, lint (code and format) and build the web app side by side, then every
+// vitest project (unit, server on each database backend, browser). Stops when a step fails.
 import { execSync, spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -29,7 +28,9 @@ function step(title, command, args) {
 
 const checks = await Promise.all([
   step('Typecheck', 'npm', ['run', 'typecheck']),
-  step('Lint', 'npm', ['run', 'lint']),
+  // `npm run lint` is these two in turn; apart, each takes a core while the other is free.
+  step('Lint: code', 'npm', ['run', 'lint:code']),
+  step('Lint: format', 'npm', ['run', 'lint:format']),
   step('Web build', 'node', ['scripts/web-build.mjs']),
 ]);
 if (checks.includes(false)) process.exit(1);
