@@ -3,6 +3,8 @@ import tailwindcss from '@tailwindcss/vite';
 import { defineConfig } from 'vite';
 import type { PluginOption } from 'vite';
 
+import { compiledCatalogs } from './src/i18n/compiled-catalogs-plugin';
+
 /**
  * The standalone page shells (src/shells/): the donation page and the OBS overlay as plain
  * React pages without React Router, for phones and OBS sources that open them directly (issue
@@ -27,7 +29,7 @@ export default defineConfig(({ isSsrBuild }) => ({
   // The server renderer carries its libraries inside it, so the server loads it from wherever
   // the build is deployed (WEB_DIST_DIR), with no node_modules beside it.
   ssr: { noExternal: true },
-  plugins: [tailwindPlugin],
+  plugins: [tailwindPlugin, compiledCatalogs()],
   define: {
     'import.meta.env.VITE_PUBLIC_URL': JSON.stringify(publicUrl),
     // The renderer's React is the production build whatever NODE_ENV the server runs with.

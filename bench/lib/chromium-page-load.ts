@@ -77,9 +77,14 @@ export async function measurePageWeight(
   url: string,
   /** Runs once the page has loaded, before the wait for a quiet network (e.g. fires an alert). */
   afterLoad?: () => Promise<void>,
+  /** Cookies the phone already holds for the page's site (e.g. a fan's language choice). */
+  cookies: Array<{ name: string; value: string }> = [],
 ): Promise<PageWeight> {
   const context = await browser.newContext(PHONE);
   try {
+    if (cookies.length > 0) {
+      await context.addCookies(cookies.map((cookie) => ({ ...cookie, url })));
+    }
     const page = await context.newPage();
     const cdp = await context.newCDPSession(page);
     const requests = new Map<string, Tracked>();

@@ -24,6 +24,7 @@ export * from './stream-control.ts';
 export * from './onboarding.ts';
 export * from './speech.ts';
 export * from './youtube.ts';
+export * from './languages.ts';
 // The zod schemas, in their own modules: a bundle that uses none of them leaves zod out.
 export * from './auth.schema.ts';
 export * from './donations.schema.ts';

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { LANGUAGES } from './languages.ts';
 import {
   alertSettingsSchema,
   alertVariationSchema,
@@ -65,5 +66,7 @@ export const overlaySettingsSchema = z.strictObject({
   alert_variations: z.array(overlayAlertVariationSchema),
   /** The longest a text alert stays (the streamer's cap, 15 s by default). */
   text_alert_max_ms: z.number(),
+  /** The language of the alert line (the streamer's page language, issue 21). */
+  language: z.enum(LANGUAGES),
 });
 export type OverlaySettings = z.output<typeof overlaySettingsSchema>;

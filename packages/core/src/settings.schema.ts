@@ -4,6 +4,7 @@ import { variationDesignSchema } from './alert-design.schema.ts';
 import { ALERT_TIMING } from './alert-timing.ts';
 import { brandColorSchema, registerRequestSchema, slugSchema } from './auth.schema.ts';
 import { DONATION_TYPES } from './donations.ts';
+import { LANGUAGES } from './languages.ts';
 import { sanitizeText } from './sanitize-text.ts';
 import {
   ALERT_TEMPLATE_PLACEHOLDERS,
@@ -95,6 +96,8 @@ export const pageSettingsSchema = z.strictObject({
   brand_color: brandColorSchema,
   theme: z.enum(STREAMER_THEMES, { error: SETTINGS_MESSAGES.themeInvalid }),
   form_variant: z.enum(FORM_VARIANTS, { error: SETTINGS_MESSAGES.formVariantInvalid }),
+  /** The donation page's and the overlay's language until a fan picks another (issue 21). */
+  language: z.enum(LANGUAGES, { error: SETTINGS_MESSAGES.languageInvalid }),
   welcome_text: z
     .string()
     .transform((text) => stripInvisible(text).trim())

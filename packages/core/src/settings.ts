@@ -7,6 +7,7 @@ import {
   belowMinimumMessage,
   type DonationType,
 } from './donations.ts';
+import type { Language } from './languages.ts';
 import { formatRupees } from './money.ts';
 import type {
   AlertSettings,
@@ -73,6 +74,7 @@ export const SETTINGS_MESSAGES = {
   formVariantInvalid: 'Please choose the full or the simple form.',
   welcomeTooLong: 'Welcome text must be at most 500 characters.',
   mobileDialogTitleTooLong: 'The mobile-number dialog title must be at most 60 characters.',
+  languageInvalid: 'Choose English or Hindi.',
   hyperemoteMessageTooLong: 'The hyperemote celebration text must be at most 200 characters.',
   linkNotHttps: 'Links must be https:// addresses, such as https://youtube.com/@you.',
   linkTooLong: 'Links must be at most 300 characters.',
@@ -307,6 +309,8 @@ export const PROFILE_EVENTS = {
 /** The settings the public donation page adds to the streamer's profile. */
 export type PublicStreamerSettings = {
   avatar_url: string | null;
+  /** The page's language until the fan picks another (issue 21). */
+  language: Language;
   welcome_text: string;
   social_links: SocialLink[];
   /** The streamer's title, or DEFAULT_MOBILE_DIALOG_TITLE. */

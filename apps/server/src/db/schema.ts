@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { AlertSettings, HyperemoteTiers, SocialLink } from '@shabaash/core';
+import type { AlertSettings, HyperemoteTiers, Language, SocialLink } from '@shabaash/core';
 import {
   bigint,
   bigserial,
@@ -200,6 +200,8 @@ export const streamers = pgTable('streamers', {
   hyperemoteMessage: text('hyperemote_message'),
   /** Moderators (not the streamer's admins) see donations without their amounts. */
   hideAmountsFromModerators: boolean('hide_amounts_from_moderators').notNull().default(false),
+  /** The donation page's and overlay's language until a fan picks another (issue 21). */
+  language: text('language').$type<Language>().notNull().default('en-IN'),
   createdAt: createdAt(),
 });
 

@@ -65,6 +65,26 @@ describe('donation page shell with the inlined public profile', () => {
 
   const get = (url: string) => testApp.app.inject({ method: 'GET', url });
 
+  it('names the page language in <html lang>: the fan’s cookie, else the streamer’s', async () => {
+    const db = testApp.database.db;
+    await buildStreamer(db, { slug: 'english-lang', language: 'en-IN' });
+    await buildStreamer(db, { slug: 'hindi-lang', language: 'hi' });
+    const open = (url: string, cookie?: string) =>
+      testApp.app.inject({ method: 'GET', url, headers: cookie ? { cookie } : {} });
+    expect((await open('/english-lang')).body).toContain('<html lang="en-IN">');
+    const hindi = await open('/hindi-lang');
+    expect(hindi.body).toContain('<html lang="hi">');
+    expect(JSON.parse(profileBlockText(hindi.body))).toMatchObject({ language: 'hi' });
+    // The page differs by cookie: caches must keep one per cookie.
+    expect(hindi.headers.vary).toMatch(/cookie/i);
+    expect((await open('/english-lang', 'shabaash_lang=hi')).body).toContain('<html lang="hi">');
+    expect((await open('/hindi-lang', 'shabaash_lang=en-IN')).body).toContain(
+      '<html lang="en-IN">',
+    );
+    // An unknown value is no choice.
+    expect((await open('/hindi-lang', 'shabaash_lang=fr')).body).toContain('<html lang="hi">');
+  });
+
   it('carries the same profile the API answers, so the page renders without asking', async () => {
     await buildStreamer(testApp.database.db, { slug: 'inlined', name: 'Inlined Streamer' });
     const page = await get('/inlined');

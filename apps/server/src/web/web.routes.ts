@@ -12,7 +12,12 @@ import type { PaymentProvider } from '../modules/payments/payment-provider.ts';
 import { checkoutAccess } from '../modules/payouts/payout-accounts.service.ts';
 import { readTipAccess, type TipAccess } from '../modules/plans/plans.service.ts';
 import { readSpeechPromise } from '../modules/speech/speech.service.ts';
-import type { PublicStreamer } from '@shabaash/core';
+import {
+  languageFromCookieHeader,
+  pageLanguage,
+  type Language,
+  type PublicStreamer,
+} from '@shabaash/core';
 import { findStreamerBySlug, resolveSlugAlias } from '../modules/streamers/streamers.service.ts';
 
 /** React Router writes this page for every path that is not prerendered (SPA mode). */
@@ -34,12 +39,18 @@ const STREAMER_PAGE_SHELLS: Record<string, string> = {
  */
 export const STREAMER_PROFILE_ELEMENT_ID = 'streamer-profile';
 const DONATION_SHELL_ROOT = '<div id="root">';
+/** The shell's `<html lang=…` start, set to the page's language per request. */
+const HTML_LANG = /<html lang="[^"]*"/;
 /**
  * The donation page's server renderer (apps/web/src/shells/donation-ssr.tsx), built beside the
  * client build: the page arrives as HTML with the header and the form, before any script.
  */
 const DONATION_RENDERER = '../server/donation-ssr.js';
-type RenderDonationPage = (slug: string, profile: PublicStreamer) => string;
+type RenderDonationPage = (
+  slug: string,
+  profile: PublicStreamer,
+  fanLanguage: Language | null,
+) => string;
 
 /** Client-rendered documents: their content, and so their payment needs, depend on the path. */
 const APP_SHELLS = new Set([SPA_FALLBACK, ...Object.values(STREAMER_PAGE_SHELLS)]);
@@ -106,10 +117,10 @@ export const webRoutes: FastifyPluginAsync<{ distDir: string }> = async (app, { 
   }
 
   /** The page's HTML for #root, or '' (the browser renders it) when rendering fails. */
-  const renderedPage = (slug: string, profile: PublicStreamer) => {
+  const renderedPage = (slug: string, profile: PublicStreamer, fanLanguage: Language | null) => {
     if (!renderDonationPage) return '';
     try {
-      return renderDonationPage(slug, profile);
+      return renderDonationPage(slug, profile, fanLanguage);
     } catch (error) {
       app.log.error({ err: error, slug }, 'donation page could not be rendered on the server');
       return '';
@@ -151,12 +162,20 @@ export const webRoutes: FastifyPluginAsync<{ distDir: string }> = async (app, { 
   ) => {
     const profile = presentPublicStreamer(streamer, checkout.provider, checkout.access, speech);
     const profileBlock = `<script type="application/json" id="${STREAMER_PROFILE_ELEMENT_ID}">${jsonForHtmlScript(profile)}</script>`;
+    // The fan's own choice (their cookie), else the streamer's default (issue 21).
+    const fanLanguage = languageFromCookieHeader(reply.request.headers.cookie);
+    const language = pageLanguage(fanLanguage, streamer.language);
     // A replacer function: `$` sequences in the profile must not be read as patterns.
-    const html = withLinkPreview(shell, linkPreviewTags(streamer, app.config.publicUrl)).replace(
-      DONATION_SHELL_ROOT,
-      () => profileBlock + DONATION_SHELL_ROOT + renderedPage(urlSlug, profile),
-    );
-    return pageHeaders(reply, DONATION_SHELL, 200, checkout.provider).send(html);
+    const html = withLinkPreview(shell, linkPreviewTags(streamer, app.config.publicUrl))
+      .replace(HTML_LANG, `<html lang="${language}"`)
+      .replace(
+        DONATION_SHELL_ROOT,
+        () => profileBlock + DONATION_SHELL_ROOT + renderedPage(urlSlug, profile, fanLanguage),
+      );
+    // The page's language follows the cookie: a cache must not give one fan's page to another.
+    return pageHeaders(reply, DONATION_SHELL, 200, checkout.provider)
+      .header('vary', 'cookie')
+      .send(html);
   };
 
   /**

@@ -12,19 +12,20 @@ import {
   YOUTUBE_MESSAGES,
 } from '@shabaash/core';
 
+import { localized, t } from '../i18n/i18n';
 import { ApiError, GENERIC_ERROR_MESSAGE } from './api';
 
 /**
  * What the app says for each error code: the API answers `{ error: { code, message } }`, and
- * the page shows the text for the code, so another language needs only another catalog like
- * this one, not a change to the server. Each text is the English the server sends for the code
+ * the page shows the text for the code in the page's language (the `apiError.<code>` messages
+ * of the fan catalogs, src/i18n), with no change to the server. Each text is the English the server sends for the code
  * today. Codes whose text depends on the request (`validation_error` names the field and the
  * rule, `already_decided` who decided, `rate_limited` and `file_too_large` differ by endpoint,
  * `not_found`, `bad_request`, `unauthorized`, `forbidden`, `email_taken`, `missing_file`,
  * `below_minimum`, `order_not_found`, `user_not_found`, `invalid_json`, `provider_unavailable`)
  * are not here: their server message is shown, as for any code the catalog does not know.
  */
-export const API_ERROR_TEXT: Readonly<Record<string, string>> = {
+export const API_ERROR_TEXT: Readonly<Record<string, string>> = localized('apiError', {
   // No usable answer (lib/api.ts makes these codes itself) or a fault on the server's side.
   network_error: GENERIC_ERROR_MESSAGE,
   http_error: GENERIC_ERROR_MESSAGE,
@@ -93,7 +94,7 @@ export const API_ERROR_TEXT: Readonly<Record<string, string>> = {
   youtube_invalid_state: YOUTUBE_MESSAGES.invalidState,
   youtube_exchange_failed: YOUTUBE_MESSAGES.exchangeFailed,
   youtube_no_channel: YOUTUBE_MESSAGES.noChannel,
-};
+});
 
 /** The text for a failed API call: the catalog's for its code, else the server's own message. */
 export function apiErrorText(error: ApiError): string {
@@ -104,5 +105,7 @@ export function apiErrorText(error: ApiError): string {
 
 /** The text for whatever a request threw: an API error's text, anything else the generic one. */
 export function errorText(error: unknown): string {
-  return error instanceof ApiError ? apiErrorText(error) : GENERIC_ERROR_MESSAGE;
+  return error instanceof ApiError
+    ? apiErrorText(error)
+    : t('apiError.generic', undefined, GENERIC_ERROR_MESSAGE);
 }

@@ -2,6 +2,7 @@ import type { MetaFunction } from 'react-router';
 import { useParams } from 'react-router';
 
 import { DonationPage } from '../features/donation/donation-page';
+import { cookieLanguage } from '../i18n/i18n';
 import { pageMeta } from '../lib/meta';
 
 // The profile arrives after the route renders (SPA, no loaders): this is the first title, and
@@ -15,5 +16,5 @@ export const meta: MetaFunction = ({ params }) =>
 export default function DonationRoute() {
   const { slug = '' } = useParams();
   // A new slug is a new page: remount so no form state leaks from one streamer to another.
-  return <DonationPage key={slug} slug={slug} />;
+  return <DonationPage key={slug} slug={slug} fanLanguage={cookieLanguage()} />;
 }

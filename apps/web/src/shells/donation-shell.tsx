@@ -1,5 +1,8 @@
+import { DEFAULT_LANGUAGE } from '@shabaash/core';
+
 import type { DonationStreamer } from '../features/donation/donation.api';
 import { captureTypedFields } from '../features/donation/typed-before-hydration';
+import { cookieLanguage, languageOr, loadLanguage } from '../i18n/i18n';
 import { donationPageTree } from './donation-tree';
 import { renderShell, slugFromLocation } from './page-shell';
 
@@ -27,6 +30,11 @@ function readInlinedProfile(): DonationStreamer | null {
 // server sent the page already rendered with this profile (donation-ssr.tsx): hydrating it
 // with the same profile keeps every node where it is, so nothing shifts.
 const slug = slugFromLocation();
-// Words a fan typed into the server's form before this script ran are kept (issue 25).
-captureTypedFields(document);
-renderShell(donationPageTree(slug, readInlinedProfile()));
+// The server rendered the page in the language `<html lang>` names: its catalog comes first, so
+// hydration renders the same words.
+const pageLanguage = languageOr(document.documentElement.lang, DEFAULT_LANGUAGE);
+void loadLanguage(pageLanguage, ['donation']).then(() => {
+  // Words a fan typed into the server's form before this script ran are kept (issue 25).
+  captureTypedFields(document);
+  renderShell(donationPageTree(slug, readInlinedProfile(), cookieLanguage()));
+});

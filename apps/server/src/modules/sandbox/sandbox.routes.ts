@@ -1,11 +1,18 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { formatRupees } from '@shabaash/core';
+import {
+  formatRupees,
+  languageFromCookieHeader,
+  orderIdSlug,
+  DEFAULT_LANGUAGE,
+  type Language,
+} from '@shabaash/core';
 import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
 import { notFound } from '../../errors.ts';
 import { parseInput } from '../../lib/validation.ts';
 import { SANDBOX_CHECKOUT_CSP } from '../../web/content-security-policy.ts';
+import { findStreamerBySlug } from '../streamers/streamers.service.ts';
 import {
   buildSandboxWebhook,
   findSandboxOrder,
@@ -14,6 +21,7 @@ import {
   sandboxOrderState,
   type SandboxChoice,
 } from './sandbox-gateway.ts';
+import { SANDBOX_PAGE_TEXT, sandboxPageText } from './sandbox-page.text.ts';
 
 const orderParams = z.object({ orderId: z.string().min(1).max(64) });
 const choiceBody = z.object({
@@ -77,6 +85,15 @@ export const sandboxRoutes: FastifyPluginAsync = async (app) => {
     return sandboxOrderState(order);
   }
 
+  /** The page's language: the fan's choice (their cookie), else the streamer's default. */
+  async function checkoutLanguage(cookie: string | undefined, orderId: string): Promise<Language> {
+    const fanLanguage = languageFromCookieHeader(cookie);
+    if (fanLanguage) return fanLanguage;
+    const slug = orderIdSlug(orderId);
+    const streamer = slug ? await findStreamerBySlug(db, slug) : null;
+    return streamer?.language ?? DEFAULT_LANGUAGE;
+  }
+
   app.get('/sandbox/checkout/:orderId', async (request, reply) => {
     const { orderId } = parseInput(orderParams, request.params);
     const order = await findSandboxOrder(db, orderId);
@@ -87,11 +104,20 @@ export const sandboxRoutes: FastifyPluginAsync = async (app) => {
         .send('<!doctype html><title>Not found</title><p>This sandbox order does not exist.</p>');
     }
     const state = sandboxOrderState(order);
+    const language = await checkoutLanguage(request.headers.cookie, order.orderId);
+    const amount = formatRupees(order.amountPaise);
+    const words = Object.fromEntries(
+      Object.keys(SANDBOX_PAGE_TEXT[language]).map((key) => [
+        key,
+        sandboxPageText(language, key, { name: order.customerName, amount }),
+      ]),
+    );
     // One pass with a function: a name's `$&`/`$'` or `{{state}}` is never read as a pattern.
     const values: Record<string, string> = {
+      ...words,
+      lang: language,
       orderId: order.orderId,
-      amount: formatRupees(order.amountPaise),
-      customerName: order.customerName,
+      amount,
       state: state.orderStatus,
     };
     const html = pageTemplate.replace(/\{\{(\w+)\}\}/g, (placeholder, key: string) =>

@@ -40,6 +40,7 @@ export function settingsStateOf(streamer: Streamer): SettingsState {
       brand_color: streamer.brandColor,
       theme: streamer.theme,
       form_variant: streamer.formVariant,
+      language: streamer.language,
       welcome_text: streamer.welcomeText,
       social_links: streamer.socialLinks,
       show_emote_picker: streamer.showEmotePicker,
@@ -103,6 +104,7 @@ export function presentPublicSettings(streamer: Streamer): PublicStreamerSetting
   const { page, money } = settingsStateOf(streamer);
   return {
     avatar_url: streamer.avatarImageUrl,
+    language: page.language,
     welcome_text: page.welcome_text,
     social_links: page.social_links,
     mobile_dialog_title: page.mobile_dialog_title ?? DEFAULT_MOBILE_DIALOG_TITLE,
@@ -122,6 +124,7 @@ export function presentOverlaySettings(streamer: Streamer): OverlaySettings {
     is_active: streamer.isActive,
     alert_variations: alerts.variations.map(presentOverlayVariation),
     text_alert_max_ms: alerts.text_alert_max_ms,
+    language: streamer.language,
   };
 }
 

@@ -55,6 +55,7 @@ const COLUMN_OF = {
     brand_color: 'brandColor',
     theme: 'theme',
     form_variant: 'formVariant',
+    language: 'language',
     welcome_text: 'welcomeText',
     social_links: 'socialLinks',
     show_emote_picker: 'showEmotePicker',

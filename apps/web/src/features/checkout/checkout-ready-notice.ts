@@ -1,8 +1,8 @@
-import { DONATION_MESSAGES } from '@shabaash/core';
 import { useEffect, useState } from 'react';
 
 import { toast } from '../../lib/lazy-toast';
 import type { CheckoutState } from './use-checkout';
+import { DONATION_TOASTS } from '../donation/donation.constants';
 
 export type ReadyNoticeInput = {
   status: CheckoutState['status'];
@@ -57,7 +57,7 @@ export function useReadyNotice(status: CheckoutState['status']): void {
   const hasFanStarted = useHasFanStarted();
   useEffect(() => {
     if (!shouldShowReadyNotice({ status, hasFanStarted })) return;
-    const { title, description } = DONATION_MESSAGES.paymentReady;
+    const { title, description } = DONATION_TOASTS.paymentReady;
     toast.success(title, { description });
   }, [status, hasFanStarted]);
 }

@@ -1,11 +1,13 @@
+import { localized } from '../../i18n/i18n';
+
 /** Words of the checkout modal and the sandbox notice. */
-export const CHECKOUT_TEXT = {
+export const CHECKOUT_TEXT = localized('checkout', {
   sandboxModalTitle: 'Sandbox UPI checkout',
   sandboxIframeTitle: 'Sandbox UPI checkout',
   closeCheckout: 'Close checkout',
   sandboxRibbon: 'Sandbox — no real money',
   sandboxRibbonDetail: 'Payments here are simulated for testing.',
-} as const;
+} as const);
 
 /**
  * The providers' checkout scripts. Injected only by the adapter of the configured provider, so

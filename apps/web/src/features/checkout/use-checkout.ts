@@ -1,5 +1,4 @@
-import { useQuery, type UseQueryResult } from '@tanstack/react-query';
-
+import { usePageRead, type PageReadResult } from '../../lib/page-reads';
 import { useReadyNotice } from './checkout-ready-notice';
 import type { Checkout, PaymentSettings } from './checkout.types';
 import { loadCheckout, shouldRetryCheckoutLoad } from './load-checkout';
@@ -13,25 +12,24 @@ export type CheckoutState =
  * ready, the 'Payment System Ready' toast says so (spec 02 §8; when, see createReadyNotice).
  */
 export function useCheckout(payment: PaymentSettings): CheckoutState {
-  const query = useQuery({
-    queryKey: ['checkout', payment.provider, payment.mode, payment.client_key ?? null],
-    queryFn: () => loadCheckout(payment),
-    // A provider script that timed out is not fetched again: the page shows the error at once.
-    retry: shouldRetryCheckoutLoad,
-    // A loaded checkout is good for the life of the page; a Refresh Page button retries it.
-    staleTime: Infinity,
-    gcTime: Infinity,
-    // The checkout holds functions: nothing in it can be structurally shared.
-    structuralSharing: false,
-  });
+  const query = usePageRead(
+    `checkout/${payment.provider}/${payment.mode}/${payment.client_key ?? ''}`,
+    () => loadCheckout(payment),
+    {
+      // A provider script that timed out is not fetched again: the page shows the error at once.
+      retry: shouldRetryCheckoutLoad,
+      // A loaded checkout is good for the life of the page; a Refresh Page button retries it.
+      staleTime: Infinity,
+    },
+  );
 
   const state = checkoutStateOf(query);
   useReadyNotice(state.status);
   return state;
 }
 
-function checkoutStateOf(query: UseQueryResult<Checkout, unknown>): CheckoutState {
-  if (query.isPending) return { status: 'loading' };
-  if (query.isError) return { status: 'error' };
+function checkoutStateOf(query: PageReadResult<Checkout>): CheckoutState {
+  if (query.status === 'pending') return { status: 'loading' };
+  if (query.status === 'error') return { status: 'error' };
   return { status: 'ready', checkout: query.data };
 }

@@ -1,9 +1,9 @@
-import { DONATION_MESSAGES, formatRupees } from '@shabaash/core';
+import { formatRupees } from '@shabaash/core';
 import { LoaderCircle, RefreshCw, TriangleAlert } from 'lucide-react';
 
 import { Button } from '../../components/ui/button';
 import type { CheckoutStatus } from './donation-form';
-import { DONATION_TEXT } from './donation.constants';
+import { DONATION_TEXT, DONATION_TOASTS } from './donation.constants';
 
 /**
  * The Donate button, or the 'Payment System Error' state when the checkout failed to load
@@ -22,7 +22,7 @@ export function DonateButton({
   amountPaise: number | null;
 }) {
   if (checkoutStatus === 'error') {
-    const { title, description } = DONATION_MESSAGES.paymentSystemError;
+    const { title, description } = DONATION_TOASTS.paymentSystemError;
     return (
       <div
         role="alert"

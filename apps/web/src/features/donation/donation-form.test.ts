@@ -152,10 +152,10 @@ describe('validateFullForm (spec 02 §5, in order)', () => {
       field: 'voice',
       text: DONATION_MESSAGES.voiceRequired,
     });
-    expect(validate({ type: 'voice' }, { status: 'recording' })?.text).toBe(
+    expect(validate({ type: 'voice' }, { status: 'recording' })?.text).toEqual(
       DONATION_MESSAGES.voiceRequired,
     );
-    expect(validate({ type: 'voice' }, { status: 'failed' })?.text).toBe(
+    expect(validate({ type: 'voice' }, { status: 'failed' })?.text).toEqual(
       DONATION_MESSAGES.voiceUploadInvalid,
     );
     expect(validate({ type: 'voice', message: '' }, uploaded)).toBeNull();
@@ -191,7 +191,7 @@ describe('validateFullForm (spec 02 §5, in order)', () => {
       field: null,
       text: DONATION_MESSAGES.paymentNotReady,
     });
-    expect(validate({}, noVoice, 'error')?.text).toBe(DONATION_MESSAGES.paymentSystemError);
+    expect(validate({}, noVoice, 'error')?.text).toEqual(DONATION_MESSAGES.paymentSystemError);
   });
 });
 
@@ -221,7 +221,7 @@ describe('validateSimpleForm', () => {
       field: 'voice',
       text: RECORDING_IN_PROGRESS,
     });
-    expect(validate({}, { status: 'failed' })?.text).toBe(DONATION_MESSAGES.voiceUploadInvalid);
+    expect(validate({}, { status: 'failed' })?.text).toEqual(DONATION_MESSAGES.voiceUploadInvalid);
   });
 
   it('checks the payment system last', () => {

@@ -1,7 +1,6 @@
 import {
   ANONYMOUS_DONOR_NAME,
   DONATION_LIMITS,
-  DONATION_MESSAGES,
   belowMinimumMessage,
   countCharacters,
   parseRupeeInput,
@@ -16,7 +15,7 @@ import type {
 import type { z } from 'zod';
 
 import type { VoiceRecordingValue } from '../voice-recorder/voice-recorder.types';
-import { RECORDING_IN_PROGRESS, TEXT_TIP_HINTS } from './donation.constants';
+import { RECORDING_IN_PROGRESS, TEXT_TIP_HINTS, DONATION_TOASTS } from './donation.constants';
 
 /**
  * What the page promises a text tip of the typed amount (issue 23): "Read out on stream" only
@@ -184,19 +183,19 @@ function nameProblem({
 }): ToastText | null {
   if (isAnonymous) return null;
   const trimmed = name.trim();
-  if (trimmed === '') return DONATION_MESSAGES.nameRequired;
+  if (trimmed === '') return DONATION_TOASTS.nameRequired;
   if (countCharacters(trimmed) > DONATION_LIMITS.nameMaxChars) {
     return {
-      title: DONATION_MESSAGES.nameRequired.title,
-      description: DONATION_MESSAGES.nameTooLong,
+      title: DONATION_TOASTS.nameRequired.title,
+      description: DONATION_TOASTS.nameTooLong,
     };
   }
   return null;
 }
 
 function checkoutProblem(status: CheckoutStatus): ToastText | null {
-  if (status === 'loading') return DONATION_MESSAGES.paymentNotReady;
-  if (status === 'error') return DONATION_MESSAGES.paymentSystemError;
+  if (status === 'loading') return DONATION_TOASTS.paymentNotReady;
+  if (status === 'error') return DONATION_TOASTS.paymentSystemError;
   return null;
 }
 
@@ -219,26 +218,26 @@ export function validateFullForm(input: {
     return at(
       'voice',
       voice.status === 'failed'
-        ? DONATION_MESSAGES.voiceUploadInvalid
-        : DONATION_MESSAGES.voiceRequired,
+        ? DONATION_TOASTS.voiceUploadInvalid
+        : DONATION_TOASTS.voiceRequired,
     );
   }
   if (form.type === 'text') {
-    if (form.message.trim() === '') return at('message', DONATION_MESSAGES.messageRequired);
+    if (form.message.trim() === '') return at('message', DONATION_TOASTS.messageRequired);
     if (countCharacters(form.message) > DONATION_LIMITS.messageMaxChars) {
       return at('message', {
-        title: DONATION_MESSAGES.messageRequired.title,
-        description: DONATION_MESSAGES.messageTooLong,
+        title: DONATION_TOASTS.messageRequired.title,
+        description: DONATION_TOASTS.messageTooLong,
       });
     }
   }
   if (form.type === 'hyperemote' && !form.hyperemoteId) {
-    return at('hyperemote', DONATION_MESSAGES.hyperemoteRequired);
+    return at('hyperemote', DONATION_TOASTS.hyperemoteRequired);
   }
   const amount = amountProblem(
     form.amountText,
     input.minAmountPaise ?? DONATION_LIMITS.minAmountPaise,
-    DONATION_MESSAGES.invalidAmount,
+    DONATION_TOASTS.invalidAmount,
   );
   return at('amount', amount) ?? at(null, checkoutProblem(input.checkoutStatus));
 }
@@ -302,16 +301,16 @@ export function validateSimpleForm(input: {
   const amount = amountProblem(
     form.amountText,
     input.minAmountPaise ?? DONATION_LIMITS.minAmountPaise,
-    DONATION_MESSAGES.simpleFormInvalid,
+    DONATION_TOASTS.simpleFormInvalid,
   );
-  const invalid = DONATION_MESSAGES.simpleFormInvalid;
+  const invalid = DONATION_TOASTS.simpleFormInvalid;
   if (nameProblem(form)) return at('name', invalid);
   if (amount) return at('amount', amount);
   if (countCharacters(form.message) > DONATION_LIMITS.messageMaxChars) {
     return at('message', invalid);
   }
   if (voice.status === 'recording') return at('voice', RECORDING_IN_PROGRESS);
-  if (voice.status === 'failed') return at('voice', DONATION_MESSAGES.voiceUploadInvalid);
+  if (voice.status === 'failed') return at('voice', DONATION_TOASTS.voiceUploadInvalid);
   return at(null, checkoutProblem(input.checkoutStatus));
 }
 
@@ -336,11 +335,11 @@ export function buildSimpleOrderDraft(
 }
 
 const ISSUE_TITLES: Partial<Record<PropertyKey, string>> = {
-  name: DONATION_MESSAGES.nameRequired.title,
-  amount_paise: DONATION_MESSAGES.invalidAmount.title,
-  message: DONATION_MESSAGES.messageRequired.title,
-  voice_upload_id: DONATION_MESSAGES.voiceRequired.title,
-  hyperemote_id: DONATION_MESSAGES.hyperemoteRequired.title,
+  name: DONATION_TOASTS.nameRequired.title,
+  amount_paise: DONATION_TOASTS.invalidAmount.title,
+  message: DONATION_TOASTS.messageRequired.title,
+  voice_upload_id: DONATION_TOASTS.voiceRequired.title,
+  hyperemote_id: DONATION_TOASTS.hyperemoteRequired.title,
 };
 
 /**
@@ -351,8 +350,7 @@ export function orderIssueToast(error: z.ZodError): ToastText {
   const issue = error.issues[0];
   const field = issue?.path[0];
   return {
-    title:
-      (field !== undefined && ISSUE_TITLES[field]) || DONATION_MESSAGES.simpleFormInvalid.title,
-    description: issue?.message ?? DONATION_MESSAGES.simpleFormInvalid.description,
+    title: (field !== undefined && ISSUE_TITLES[field]) || DONATION_TOASTS.simpleFormInvalid.title,
+    description: issue?.message ?? DONATION_TOASTS.simpleFormInvalid.description,
   };
 }

@@ -1,10 +1,11 @@
-import { DONATION_MESSAGES, PLAN_MESSAGES } from '@shabaash/core';
+import { pageLanguage, type Language } from '@shabaash/core';
 import { PauseCircle, RefreshCw, WifiOff } from 'lucide-react';
 import { lazy, useEffect } from 'react';
 import type { ReactNode } from 'react';
 
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
+import { InLanguage, useLanguage } from '../../i18n/i18n';
 import { ApiError } from '../../lib/api';
 import { cn } from '../../lib/cn';
 import { SITE_NAME } from '../../lib/meta';
@@ -12,7 +13,7 @@ import { SandboxRibbon } from '../checkout/sandbox-ribbon';
 import { NotFoundPage } from '../errors/not-found-page';
 import { DonationGoalCard } from '../goals/donation-goal-card';
 import type { DonationStreamer } from './donation.api';
-import { DONATION_TEXT } from './donation.constants';
+import { DONATION_TEXT, DONATION_TOASTS } from './donation.constants';
 import { useLiveStreamerProfile, usePublicStreamer } from './donation.queries';
 import { THEME_PAGE_CLASSES, accentStyle } from './donation-theme';
 import { FullDonationForm } from './full-donation-form';
@@ -31,7 +32,14 @@ const TopSupporters = lazy(() =>
  * A streamer's public donation page `/:slug` (spec 02 §2). Streamers are data: theme, colours,
  * cover, emote picker and form variant all come from the public profile.
  */
-export function DonationPage({ slug }: { slug: string }) {
+export function DonationPage({
+  slug,
+  fanLanguage,
+}: {
+  slug: string;
+  /** The fan's own choice (the language cookie), which outranks the streamer's default. */
+  fanLanguage: Language | null;
+}) {
   const query = usePublicStreamer(slug);
 
   if (query.isPending) return <DonationPageSkeleton />;
@@ -39,10 +47,16 @@ export function DonationPage({ slug }: { slug: string }) {
     if (query.error instanceof ApiError && query.error.status === 404) return <NotFoundPage />;
     return <LoadError onRetry={() => void query.refetch()} isRetrying={query.isFetching} />;
   }
-  return <StreamerDonationPage streamer={query.data} />;
+  return (
+    <InLanguage language={pageLanguage(fanLanguage, query.data.language)} areas={['donation']}>
+      <StreamerDonationPage streamer={query.data} />
+    </InLanguage>
+  );
 }
 
 function StreamerDonationPage({ streamer }: { streamer: DonationStreamer }) {
+  // Reading the language here re-renders the whole page when the fan switches it.
+  useLanguage();
   // Only a page that exists listens for its changes.
   useLiveStreamerProfile(streamer.slug);
   useEffect(() => {
@@ -88,8 +102,8 @@ function StreamerDonationPage({ streamer }: { streamer: DonationStreamer }) {
             title={streamer.is_active ? DONATION_TEXT.previewTitle : DONATION_TEXT.inactiveTitle}
           >
             {streamer.is_active
-              ? PLAN_MESSAGES.previewNotAccepting(streamer.name)
-              : DONATION_MESSAGES.streamerNotAccepting}
+              ? DONATION_TEXT.previewNotAccepting(streamer.name)
+              : DONATION_TOASTS.streamerNotAccepting}
           </StateCard>
         )}
         <p className="text-center text-xs text-slate-500">{DONATION_TEXT.securedBy}</p>

@@ -6,9 +6,8 @@ import type {
   PublicStreamerSettings,
 } from '@shabaash/core';
 
-import { DONATION_MESSAGES } from '@shabaash/core';
-
 import { apiFetch } from '../../lib/api';
+import { DONATION_TOASTS } from './donation.constants';
 
 /** The public profile as the donation page reads it: the profile and the creator's settings. */
 export type DonationStreamer = PublicStreamer & PublicStreamerSettings;
@@ -52,7 +51,7 @@ export async function createOrder(slug: string, order: OrderRequest): Promise<Or
     { method: 'POST', body: order },
   );
   if (!created?.order_id || !created.payment_url || !created.provider) {
-    throw new OrderCreationError(DONATION_MESSAGES.orderFailedFallback);
+    throw new OrderCreationError(DONATION_TOASTS.orderFailedFallback);
   }
   return {
     order_id: created.order_id,

@@ -1,8 +1,8 @@
-import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 
-import { goalQueryKeys } from '../goals/goals.queries';
-import { leaderboardQueryKeys } from '../leaderboard/leaderboard.queries';
+import { usePageRead, usePageReads, type PageReads } from '../../lib/page-reads';
+import { publicGoalReadKey } from '../goals/public-goal.reads';
+import { leaderboardReadKeys } from '../leaderboard/leaderboard.queries';
 import {
   fetchPublicStreamer,
   fetchRecentDonations,
@@ -11,16 +11,15 @@ import {
 } from './donation.api';
 import { ProfileStream, type ProfileStreamOptions } from './profile-stream';
 
-export const donationQueryKeys = {
-  streamer: (slug: string) => ['streamers', slug, 'public'] as const,
-  recentDonations: (slug: string) => ['streamers', slug, 'recent-donations'] as const,
+/** The keys of the donation page's reads (lib/page-reads.tsx; a prefix invalidates many). */
+export const donationReadKeys = {
+  streamer: (slug: string) => `streamers/${slug}/public`,
+  recentDonations: (slug: string) => `streamers/${slug}/recent-donations`,
 };
 
 /** The public profile behind a donation page (also read by the status page for its theme). */
 export function usePublicStreamer(slug: string, options: { enabled?: boolean } = {}) {
-  return useQuery({
-    queryKey: donationQueryKeys.streamer(slug),
-    queryFn: ({ signal }) => fetchPublicStreamer(slug, signal),
+  return usePageRead(donationReadKeys.streamer(slug), () => fetchPublicStreamer(slug), {
     enabled: options.enabled ?? true,
   });
 }
@@ -32,26 +31,26 @@ export function usePublicStreamer(slug: string, options: { enabled?: boolean } =
  * shows); after a reconnect all of them are, as changes made meanwhile went unheard.
  */
 export function liveProfileHandlers(
-  queryClient: QueryClient,
+  reads: PageReads,
   slug: string,
 ): Pick<ProfileStreamOptions, 'onReady' | 'onStreamer' | 'onDonations'> {
   const reloadLists = () =>
     Promise.all([
-      queryClient.invalidateQueries({ queryKey: donationQueryKeys.recentDonations(slug) }),
-      queryClient.invalidateQueries({ queryKey: leaderboardQueryKeys.allPublic(slug) }),
-      queryClient.invalidateQueries({ queryKey: goalQueryKeys.goal(slug) }),
+      reads.invalidate(donationReadKeys.recentDonations(slug)),
+      reads.invalidate(leaderboardReadKeys.allPublic(slug)),
+      reads.invalidate(publicGoalReadKey(slug)),
     ]);
   return {
     onReady: (isReconnect) => {
       if (!isReconnect) return;
-      void queryClient.invalidateQueries({ queryKey: donationQueryKeys.streamer(slug) });
+      void reads.invalidate(donationReadKeys.streamer(slug));
       void reloadLists();
     },
     onStreamer: (data) => {
       try {
         // The server's presented public profile, the same shape GET /api/streamers/:slug answers.
         const profile = JSON.parse(data) as DonationStreamer;
-        queryClient.setQueryData(donationQueryKeys.streamer(slug), profile);
+        reads.set(donationReadKeys.streamer(slug), profile);
       } catch {
         // A frame that does not parse leaves the page as it is.
       }
@@ -62,22 +61,19 @@ export function liveProfileHandlers(
 
 /** Keeps the donation page current while it is open: its profile and its public lists. */
 export function useLiveStreamerProfile(slug: string) {
-  const queryClient = useQueryClient();
+  const reads = usePageReads();
 
   useEffect(() => {
     const stream = new ProfileStream({
       url: profileEventsUrl(slug),
-      ...liveProfileHandlers(queryClient, slug),
+      ...liveProfileHandlers(reads, slug),
     });
     stream.start();
     return () => stream.stop();
-  }, [slug, queryClient]);
+  }, [slug, reads]);
 }
 
 /** The Recent Support list of the simple form (spec 02 §2, CodeLive and ArtCreate). */
 export function useRecentDonations(slug: string) {
-  return useQuery({
-    queryKey: donationQueryKeys.recentDonations(slug),
-    queryFn: ({ signal }) => fetchRecentDonations(slug, signal),
-  });
+  return usePageRead(donationReadKeys.recentDonations(slug), () => fetchRecentDonations(slug));
 }

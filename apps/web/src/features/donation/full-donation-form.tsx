@@ -32,12 +32,19 @@ import { readFormDraft, saveFormDraft } from './form-draft';
 import { takeTypedFields } from './typed-before-hydration';
 import { useFormProblem } from './form-problem';
 import { FieldError } from '../../components/ui/field';
+import { withCatalogs } from '../../i18n/i18n';
 import { useDonationPayment } from './use-donation-payment';
 
 /** The recorder is its own chunk: most fans never open voice mode. */
-const VoiceRecorder = lazy(() => import('../voice-recorder/voice-recorder'));
+// The recorder's texts come with its code (the voice catalog, in the page's language).
+const VoiceRecorder = lazy(() =>
+  withCatalogs(['voice'], () => import('../voice-recorder/voice-recorder')),
+);
 /** So is the GIF / video picker (issue 26): it stays out of the script loaded before Donate. */
-const MediaTipField = lazy(() => import('../media-tip/media-tip-field'));
+// The media tip's texts come with its code (the media catalog, in the page's language).
+const MediaTipField = lazy(() =>
+  withCatalogs(['media'], () => import('../media-tip/media-tip-field')),
+);
 
 /**
  * The standard donation form (spec 02 §2): name, donation type, amount, message with the emoji

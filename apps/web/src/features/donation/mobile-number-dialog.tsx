@@ -6,7 +6,7 @@ import { Button } from '../../components/ui/button';
 import { Dialog } from '../../components/ui/dialog';
 import { Field } from '../../components/ui/field';
 import { Input } from '../../components/ui/input';
-import { DONATION_TEXT } from './donation.constants';
+import { CONSENT_ERRORS, DONATION_TEXT, dialogTitleIn } from './donation.constants';
 import type { OrderDraft } from './donation-form';
 import { ConsentCheckbox, PrivacyNotice } from '../privacy-notice/privacy-notice';
 
@@ -47,7 +47,7 @@ export function MobileNumberDialog({
     <Dialog
       open={open}
       onClose={onCancel}
-      title={title}
+      title={dialogTitleIn(title)}
       description={DONATION_TEXT.mobileDialogDescription}
     >
       {/* Mounted only while open, so each opening starts from the last confirmed number. */}
@@ -95,9 +95,9 @@ function MobileNumberForm({
       return;
     }
     const missing = {
-      ...(ageConfirmed ? {} : { age: CONSENT_TEXT.ageRequired }),
+      ...(ageConfirmed ? {} : { age: CONSENT_ERRORS.ageRequired }),
       ...(streamConsentNeeded && !streamConsent
-        ? { stream: CONSENT_TEXT.streamConsentRequired }
+        ? { stream: CONSENT_ERRORS.streamConsentRequired }
         : {}),
     };
     setConsentErrors(missing);

@@ -1,22 +1,17 @@
 import { formatRupees } from '@shabaash/core';
-import type { PublicDonation } from '@shabaash/core';
+import type { Language, PublicDonation } from '@shabaash/core';
 import { HeartHandshake } from 'lucide-react';
 import { useEffect, useId } from 'react';
 
 import { Card } from '../../components/ui/card';
+import { formatDate } from '../../i18n/format';
+import { useLanguage } from '../../i18n/i18n';
 import { DONATION_TEXT } from './donation.constants';
 import { useRecentDonations } from './donation.queries';
 
-const dateFormat = new Intl.DateTimeFormat('en-IN', {
-  day: 'numeric',
-  month: 'short',
-  year: 'numeric',
-  timeZone: 'Asia/Kolkata',
-});
-
-function formatDonationDate(iso: string): string {
+function formatDonationDate(iso: string, language: Language): string {
   const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? '' : dateFormat.format(date);
+  return Number.isNaN(date.getTime()) ? '' : formatDate(date, language);
 }
 
 /**
@@ -62,6 +57,7 @@ export function RecentSupport({ slug }: { slug: string }) {
 }
 
 function RecentDonationRow({ donation }: { donation: PublicDonation }) {
+  const { language } = useLanguage();
   return (
     <li className="flex flex-col gap-1 py-3 first:pt-0 last:pb-0">
       <div className="flex items-baseline justify-between gap-3">
@@ -76,7 +72,9 @@ function RecentDonationRow({ donation }: { donation: PublicDonation }) {
         </p>
       )}
       <p className="text-xs text-slate-500">
-        <time dateTime={donation.created_at}>{formatDonationDate(donation.created_at)}</time>
+        <time dateTime={donation.created_at}>
+          {formatDonationDate(donation.created_at, language)}
+        </time>
       </p>
     </li>
   );

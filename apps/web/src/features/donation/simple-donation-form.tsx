@@ -20,8 +20,12 @@ import { readRememberedFan } from './fan-details';
 import { takeTypedFields } from './typed-before-hydration';
 import { useFormProblem } from './form-problem';
 import { FieldError } from '../../components/ui/field';
+import { withCatalogs } from '../../i18n/i18n';
 
-const VoiceRecorder = lazy(() => import('../voice-recorder/voice-recorder'));
+// The recorder's texts come with its code (the voice catalog, in the page's language).
+const VoiceRecorder = lazy(() =>
+  withCatalogs(['voice'], () => import('../voice-recorder/voice-recorder')),
+);
 
 const INITIAL_SIMPLE_FORM: SimpleFormState = {
   name: '',

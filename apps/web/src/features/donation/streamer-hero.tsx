@@ -5,6 +5,7 @@ import { cn } from '../../lib/cn';
 import type { DonationStreamer } from './donation.api';
 import { DONATION_TEXT, SOCIAL_LINK_LABELS } from './donation.constants';
 import { THEME_HERO_CLASSES } from './donation-theme';
+import { LanguageSwitch } from './language-switch';
 
 /** What the hero shows; "Create your page" previews a page from its draft with these alone. */
 export type HeroStreamer = Pick<
@@ -39,7 +40,10 @@ export function StreamerHero({ streamer }: { streamer: HeroStreamer }) {
         />
       )}
       <div className="mx-auto w-full max-w-lg px-4">
-        <BrandLogo className="text-white/95" />
+        <div className="flex items-center justify-between gap-3">
+          <BrandLogo className="text-white/95" />
+          <LanguageSwitch />
+        </div>
         <div className="mt-6 flex items-center gap-4">
           {streamer.avatar_url ? (
             <img

@@ -1,4 +1,3 @@
-import { DONATION_MESSAGES } from '@shabaash/core';
 import type { OrderRequest, PublicStreamer, ToastText } from '@shabaash/core';
 import { useEffect, useRef, useState } from 'react';
 import { toast } from '../../lib/lazy-toast';
@@ -10,7 +9,7 @@ import { checkoutDetailsFor } from '../checkout/checkout-details';
 import { statusPagePath, statusParamForResult } from '../checkout/checkout-result';
 import { useCheckout } from '../checkout/use-checkout';
 import { OrderCreationError, createOrder } from './donation.api';
-import { CHECKOUT_OPEN_DELAY_MS, DONATION_TEXT } from './donation.constants';
+import { CHECKOUT_OPEN_DELAY_MS, DONATION_TEXT, DONATION_TOASTS } from './donation.constants';
 import { orderIssueToast } from './donation-form';
 import { forgetFan, readRememberedFan, rememberFan } from './fan-details';
 import { clearFormDraft } from './form-draft';
@@ -53,13 +52,13 @@ async function showOrderFailure(flow: CheckoutFlow, error: unknown) {
   if (flow === 'redirect') {
     showToast({
       title: DONATION_TEXT.errorToastTitle,
-      description: message ?? DONATION_MESSAGES.simpleFormFailed,
+      description: message ?? DONATION_TOASTS.simpleFormFailed,
     });
     return;
   }
   showToast({
-    title: DONATION_MESSAGES.paymentFailed.title,
-    description: message ?? DONATION_MESSAGES.paymentFailed.description,
+    title: DONATION_TOASTS.paymentFailed.title,
+    description: message ?? DONATION_TOASTS.paymentFailed.description,
   });
 }
 
@@ -156,15 +155,15 @@ export function useDonationPayment(streamer: PublicStreamer, flow: CheckoutFlow)
     const parsed = orderRequestSchema.safeParse({ ...draft, ...consents, phone: confirmedPhone });
     if (!parsed.success) {
       showToast(
-        flow === 'redirect' ? DONATION_MESSAGES.simpleFormInvalid : orderIssueToast(parsed.error),
+        flow === 'redirect' ? DONATION_TOASTS.simpleFormInvalid : orderIssueToast(parsed.error),
       );
       return;
     }
     if (checkoutState.status !== 'ready') {
       showToast(
         checkoutState.status === 'loading'
-          ? DONATION_MESSAGES.paymentNotReady
-          : DONATION_MESSAGES.paymentSystemError,
+          ? DONATION_TOASTS.paymentNotReady
+          : DONATION_TOASTS.paymentSystemError,
       );
       return;
     }

@@ -4,15 +4,18 @@ import { useEffect } from 'react';
 
 import { Card } from '../../components/ui/card';
 import { GoalProgressBar } from './goal-progress-bar';
-import { GOAL_TEXT, goalDateFormat } from './goals.constants';
-import { useGoal } from './goals.queries';
+import { formatDate } from '../../i18n/format';
+import { useLanguage } from '../../i18n/i18n';
+import { GOAL_TEXT } from './goals.constants';
+import { usePublicGoal } from './public-goal.reads';
 
 /**
  * The streamer's current goal on the donation page: title, progress bar, raised of target.
  * Shows nothing when there is no goal, when it has ended, or when it cannot be loaded.
  */
 export function DonationGoalCard({ slug }: { slug: string }) {
-  const query = useGoal(slug);
+  const query = usePublicGoal(slug);
+  const { language } = useLanguage();
 
   useEffect(() => {
     if (query.error) console.warn('Could not load the goal:', query.error);
@@ -41,7 +44,7 @@ export function DonationGoalCard({ slug }: { slug: string }) {
       ) : (
         goal.ends_at && (
           <p className="mt-2 text-xs text-slate-500">
-            {GOAL_TEXT.endsOn(goalDateFormat.format(new Date(goal.ends_at)))}
+            {GOAL_TEXT.endsOn(formatDate(goal.ends_at, language, 'dayTime'))}
           </p>
         )
       )}

@@ -21,7 +21,8 @@ import { useGoalMutations } from './dashboard-goal.queries';
 import { GoalProgressBar } from './goal-progress-bar';
 import { buildGoalRequest, goalFormFrom } from './goal-form';
 import type { GoalFormState } from './goal-form';
-import { GOAL_TEXT, goalDateFormat } from './goals.constants';
+import { formatDate } from '../../i18n/format';
+import { GOAL_PANEL_TEXT, GOAL_TEXT } from './goals.constants';
 import { useGoal } from './goals.queries';
 
 /**
@@ -37,16 +38,16 @@ export function GoalPanel({ slug }: { slug: string }) {
       <CardHeader>
         <CardTitle className="flex items-center gap-2">
           <Target aria-hidden="true" className="size-5 text-brand-700" />
-          {GOAL_TEXT.panelTitle}
+          {GOAL_PANEL_TEXT.panelTitle}
         </CardTitle>
-        <CardDescription>{GOAL_TEXT.panelDescription}</CardDescription>
+        <CardDescription>{GOAL_PANEL_TEXT.panelDescription}</CardDescription>
       </CardHeader>
       <CardContent>
         {query.isPending ? (
           <div className="h-40 animate-pulse rounded-xl bg-slate-100 motion-reduce:animate-none" />
         ) : query.isError ? (
           <p role="alert" className="text-sm text-red-700">
-            {GOAL_TEXT.loadError} {GENERIC_ERROR_MESSAGE}
+            {GOAL_PANEL_TEXT.loadError} {GENERIC_ERROR_MESSAGE}
           </p>
         ) : (
           // A different goal (or none) starts the form afresh from its values.
@@ -75,7 +76,7 @@ function GoalEditor({ slug, goal }: { slug: string; goal: Goal | null }) {
     }
     setProblem(null);
     const handlers = {
-      onSuccess: () => toast.success(GOAL_TEXT.saved),
+      onSuccess: () => toast.success(GOAL_PANEL_TEXT.saved),
       onError: (error: unknown) => setProblem(errorText(error)),
     };
     if (mode === 'start') {
@@ -95,7 +96,7 @@ function GoalEditor({ slug, goal }: { slug: string; goal: Goal | null }) {
 
   const handleRemove = () => {
     mutations.remove.mutate(undefined, {
-      onSuccess: () => toast.success(GOAL_TEXT.removed),
+      onSuccess: () => toast.success(GOAL_PANEL_TEXT.removed),
       onError: (error) => setProblem(errorText(error)),
     });
   };
@@ -110,36 +111,36 @@ function GoalEditor({ slug, goal }: { slug: string; goal: Goal | null }) {
             {GOAL_TEXT.raisedOf(formatRupees(goal.raised_paise), formatRupees(goal.target_paise))} ·{' '}
             {goalPercent(goal)}%
             {goal.ends_at &&
-              ` · ${goal.status === 'ended' ? GOAL_TEXT.ended : GOAL_TEXT.endsOn(goalDateFormat.format(new Date(goal.ends_at)))}`}
+              ` · ${goal.status === 'ended' ? GOAL_TEXT.ended : GOAL_TEXT.endsOn(formatDate(goal.ends_at, 'en-IN', 'dayTime'))}`}
           </p>
         </div>
       ) : (
-        <p className="text-sm text-slate-600">{GOAL_TEXT.noGoal}</p>
+        <p className="text-sm text-slate-600">{GOAL_PANEL_TEXT.noGoal}</p>
       )}
 
       <form noValidate onSubmit={handleSubmit} className="flex flex-col gap-4">
-        <Field label={GOAL_TEXT.titleLabel}>
+        <Field label={GOAL_PANEL_TEXT.titleLabel}>
           <Input
             name="goal-title"
             maxLength={GOAL_LIMITS.titleMaxChars}
-            placeholder={GOAL_TEXT.titlePlaceholder}
+            placeholder={GOAL_PANEL_TEXT.titlePlaceholder}
             value={form.title}
             disabled={isBusy}
             onChange={(event) => update({ title: event.target.value })}
           />
         </Field>
         <div className="grid gap-4 sm:grid-cols-2">
-          <Field label={GOAL_TEXT.targetLabel}>
+          <Field label={GOAL_PANEL_TEXT.targetLabel}>
             <Input
               name="goal-target"
               inputMode="decimal"
-              placeholder={GOAL_TEXT.targetPlaceholder}
+              placeholder={GOAL_PANEL_TEXT.targetPlaceholder}
               value={form.targetText}
               disabled={isBusy}
               onChange={(event) => update({ targetText: event.target.value })}
             />
           </Field>
-          <Field label={GOAL_TEXT.endLabel}>
+          <Field label={GOAL_PANEL_TEXT.endLabel}>
             <Input
               name="goal-end"
               type="datetime-local"
@@ -156,7 +157,7 @@ function GoalEditor({ slug, goal }: { slug: string; goal: Goal | null }) {
         )}
         <div className="flex flex-wrap items-center gap-3">
           <Button type="submit" disabled={isBusy}>
-            {goal ? GOAL_TEXT.saveChanges : GOAL_TEXT.startGoal}
+            {goal ? GOAL_PANEL_TEXT.saveChanges : GOAL_PANEL_TEXT.startGoal}
           </Button>
           {goal && (
             <>
@@ -166,17 +167,17 @@ function GoalEditor({ slug, goal }: { slug: string; goal: Goal | null }) {
                 disabled={isBusy}
                 onClick={() => submit('start')}
               >
-                {GOAL_TEXT.startNewGoal}
+                {GOAL_PANEL_TEXT.startNewGoal}
               </Button>
               <Button type="button" variant="ghost" disabled={isBusy} onClick={handleRemove}>
-                {GOAL_TEXT.removeGoal}
+                {GOAL_PANEL_TEXT.removeGoal}
               </Button>
             </>
           )}
         </div>
         {goal && (
           <p className="text-xs text-slate-500">
-            {GOAL_TEXT.saveHint} {GOAL_TEXT.startNewHint}
+            {GOAL_PANEL_TEXT.saveHint} {GOAL_PANEL_TEXT.startNewHint}
           </p>
         )}
       </form>

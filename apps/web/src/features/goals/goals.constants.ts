@@ -1,12 +1,18 @@
-/** Every word the goal shows on the donation page and in the dashboard. */
-export const GOAL_TEXT = {
+import { localized, t } from '../../i18n/i18n';
+
+/** The goal's words on the donation page (the dashboard's goal panel shows them too). */
+export const GOAL_TEXT = /* @__PURE__ */ localized('goal', {
   eyebrow: 'Goal',
-  raisedOf: (raised: string, target: string) => `${raised} of ${target}`,
+  raisedOf: (raised: string, target: string) =>
+    t('goal.raisedOfFn', { raised, target }, `${raised} of ${target}`),
   reached: 'Goal reached! Thank you!',
-  endsOn: (date: string) => `Ends ${date}`,
+  endsOn: (date: string) => t('goal.endsOnFn', { date }, `Ends ${date}`),
   ended: 'This goal has ended.',
   progressLabel: 'Goal progress',
+} as const);
 
+/** The dashboard's goal panel (its own export, so the donation page does not carry it). */
+export const GOAL_PANEL_TEXT = /* @__PURE__ */ localized('goal', {
   panelTitle: 'Donation goal',
   panelDescription:
     'Show fans what you are raising for. Paid, approved tips count from the moment the goal starts.',
@@ -25,12 +31,4 @@ export const GOAL_TEXT = {
   saved: 'Goal saved.',
   removed: 'Goal removed.',
   loadError: 'The goal could not be loaded.',
-} as const;
-
-export const goalDateFormat = new Intl.DateTimeFormat('en-IN', {
-  day: 'numeric',
-  month: 'short',
-  hour: 'numeric',
-  minute: '2-digit',
-  timeZone: 'Asia/Kolkata',
-});
+} as const);

@@ -19,7 +19,7 @@ import {
   useSaveLeaderboardSettings,
 } from './dashboard-leaderboard.queries';
 import { LeaderboardList, LeaderboardSkeleton } from './leaderboard-list';
-import { LEADERBOARD_TEXT, PERIOD_TABS } from './leaderboard.constants';
+import { LEADERBOARD_PANEL_TEXT, LEADERBOARD_TEXT, PERIOD_TABS } from './leaderboard.constants';
 
 /**
  * The dashboard's fan leaderboard for one streamer: the four periods with tip counts, and the
@@ -35,8 +35,8 @@ export function LeaderboardPanel({ slug }: { slug: string }) {
     save.mutate(
       { show_leaderboard: showLeaderboard },
       {
-        onSuccess: () => toast.success(LEADERBOARD_TEXT.settingSaved),
-        onError: () => toast.error(LEADERBOARD_TEXT.settingFailed),
+        onSuccess: () => toast.success(LEADERBOARD_PANEL_TEXT.settingSaved),
+        onError: () => toast.error(LEADERBOARD_PANEL_TEXT.settingFailed),
       },
     );
   };
@@ -48,10 +48,10 @@ export function LeaderboardPanel({ slug }: { slug: string }) {
       <CardHeader>
         <CardTitle className="flex items-center gap-2">
           <Trophy aria-hidden="true" className="size-5 text-brand-700" />
-          {LEADERBOARD_TEXT.panelTitle}
+          {LEADERBOARD_PANEL_TEXT.panelTitle}
         </CardTitle>
         <CardDescription>
-          {LEADERBOARD_TEXT.panelDescription} {LEADERBOARD_TEXT.howCounted}
+          {LEADERBOARD_PANEL_TEXT.panelDescription} {LEADERBOARD_PANEL_TEXT.howCounted}
         </CardDescription>
       </CardHeader>
       <CardContent className="flex flex-col gap-5">
@@ -65,8 +65,8 @@ export function LeaderboardPanel({ slug }: { slug: string }) {
             className="mt-0.5 size-4 shrink-0 accent-brand-700"
           />
           <span className="flex flex-col">
-            <span className="font-medium text-slate-900">{LEADERBOARD_TEXT.showOnPage}</span>
-            <span className="text-xs text-slate-500">{LEADERBOARD_TEXT.showOnPageHint}</span>
+            <span className="font-medium text-slate-900">{LEADERBOARD_PANEL_TEXT.showOnPage}</span>
+            <span className="text-xs text-slate-500">{LEADERBOARD_PANEL_TEXT.showOnPageHint}</span>
           </span>
         </label>
         <Tabs
@@ -108,13 +108,13 @@ function MergeNames({ slug, names }: { slug: string; names: string[] }) {
 
   const handleMerge = (name: string) =>
     merge.mutate(name, {
-      onSuccess: () => toast.success(LEADERBOARD_TEXT.merged(name)),
-      onError: () => toast.error(LEADERBOARD_TEXT.mergeFailed),
+      onSuccess: () => toast.success(LEADERBOARD_PANEL_TEXT.merged(name)),
+      onError: () => toast.error(LEADERBOARD_PANEL_TEXT.mergeFailed),
     });
 
   return (
     <div className="mt-4 flex flex-col gap-2 rounded-lg border border-slate-200 p-3">
-      <p className="text-sm font-medium text-slate-900">{LEADERBOARD_TEXT.mergeTitle}</p>
+      <p className="text-sm font-medium text-slate-900">{LEADERBOARD_PANEL_TEXT.mergeTitle}</p>
       {repeated.map((name) => (
         <Button
           key={name}
@@ -125,8 +125,8 @@ function MergeNames({ slug, names }: { slug: string; names: string[] }) {
           onClick={() => handleMerge(name)}
         >
           {merge.isPending && merge.variables === name
-            ? LEADERBOARD_TEXT.merging
-            : LEADERBOARD_TEXT.merge(name)}
+            ? LEADERBOARD_PANEL_TEXT.merging
+            : LEADERBOARD_PANEL_TEXT.merge(name)}
         </Button>
       ))}
     </div>

@@ -1,20 +1,20 @@
 import type { LeaderboardPeriod } from '@shabaash/core';
-import { useQuery } from '@tanstack/react-query';
 
+import { usePageRead } from '../../lib/page-reads';
 import { fetchPublicLeaderboard } from './leaderboard.api';
 
-export const leaderboardQueryKeys = {
-  public: (slug: string, period: LeaderboardPeriod) =>
-    ['streamers', slug, 'leaderboard', period] as const,
-  /** Every period's public leaderboard of a streamer. */
-  allPublic: (slug: string) => ['streamers', slug, 'leaderboard'] as const,
+/** The keys of the donation page's leaderboard reads (lib/page-reads.tsx). */
+export const leaderboardReadKeys = {
+  public: (slug: string, period: LeaderboardPeriod) => `streamers/${slug}/leaderboard/${period}`,
+  /** Every period's public leaderboard of a streamer (a key prefix). */
+  allPublic: (slug: string) => `streamers/${slug}/leaderboard/`,
 };
 
 /** The donation page's leaderboard; re-read whenever the page is opened again. */
 export function usePublicLeaderboard(slug: string, period: LeaderboardPeriod) {
-  return useQuery({
-    queryKey: leaderboardQueryKeys.public(slug, period),
-    queryFn: ({ signal }) => fetchPublicLeaderboard(slug, period, signal),
-    staleTime: 0,
-  });
+  return usePageRead(
+    leaderboardReadKeys.public(slug, period),
+    () => fetchPublicLeaderboard(slug, period),
+    { staleTime: 0 },
+  );
 }

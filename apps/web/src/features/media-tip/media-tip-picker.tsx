@@ -1,11 +1,11 @@
 import type { PublicMediaTips } from '@shabaash/core';
 import { Film, LoaderCircle } from 'lucide-react';
-import { useQuery } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState } from 'react';
 import type { ChangeEvent } from 'react';
 
 import { Button } from '../../components/ui/button';
 import { apiFetch, ApiError, GENERIC_ERROR_MESSAGE } from '../../lib/api';
+import { usePageRead } from '../../lib/page-reads';
 import { MEDIA_TIP_TEXT as TEXT } from './media-tip.constants';
 import type { MediaTipPickerProps } from './media-tip.types';
 import { mediaTipValue, type Phase } from './media-tip-value';
@@ -35,13 +35,9 @@ export default function MediaTipPicker({
   const statusId = useId();
 
   // The page's limits, asked when the fan picks this tip type (the profile does not carry them).
-  const limitsQuery = useQuery({
-    queryKey: ['streamers', slug, 'media-tips'],
-    queryFn: ({ signal }) =>
-      apiFetch<PublicMediaTips>(`/api/streamers/${encodeURIComponent(slug)}/media-tips`, {
-        signal,
-      }),
-  });
+  const limitsQuery = usePageRead(`streamers/${slug}/media-tips`, () =>
+    apiFetch<PublicMediaTips>(`/api/streamers/${encodeURIComponent(slug)}/media-tips`),
+  );
   const limits = limitsQuery.data ?? null;
   // The preview's object URL is freed when replaced and when the picker goes.
   useEffect(

@@ -12,6 +12,8 @@ import {
   type OverlayAlertVariation,
 } from '@shabaash/core';
 
+import { alertTemplateIn } from './overlay.constants';
+
 /** How one alert plays, decided once when it comes on screen. */
 export type AlertPresentation = {
   durationMs: number;
@@ -48,7 +50,10 @@ export function presentAlert(
   return {
     durationMs,
     typingMsPerCharacter: typingMsPerCharacter(donation.message, durationMs),
-    headline: renderAlertTemplate(variation?.template ?? DEFAULT_ALERT_TEMPLATE, donation),
+    headline: renderAlertTemplate(
+      alertTemplateIn(variation?.template ?? DEFAULT_ALERT_TEMPLATE),
+      donation,
+    ),
     imageUrl: variation?.image_url ?? null,
     soundUrl: isAudible ? (variation?.sound_url ?? null) : null,
     isAudible,

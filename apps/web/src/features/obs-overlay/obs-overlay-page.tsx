@@ -1,3 +1,5 @@
+import { useEffect } from 'react';
+
 import { AlertCard } from './components/alert-card';
 import { ConnectionIndicator } from './components/connection-indicator';
 import { InvalidTokenNotice, ValidatingNotice } from './components/overlay-notice';
@@ -19,6 +21,11 @@ export function ObsOverlayPage({ slug, tokenParam }: { slug: string; tokenParam:
 
 function OverlayStage({ slug, token }: { slug: string; token: string }) {
   const overlay = useOverlay(slug, token);
+
+  // The alert line's language is the streamer's (issue 21); `<html lang>` follows it.
+  useEffect(() => {
+    if (overlay.language) document.documentElement.lang = overlay.language;
+  }, [overlay.language]);
 
   if (overlay.status === 'invalid') {
     return <InvalidTokenNotice message={overlay.invalidMessage ?? OVERLAY_TEXT.invalidToken} />;

@@ -1,6 +1,13 @@
-import type { OverlayAlert, OverlayAlertVariation, OverlaySettings } from '@shabaash/core';
+import type {
+  Language,
+  OverlayAlert,
+  OverlayAlertVariation,
+  OverlaySettings,
+} from '@shabaash/core';
 
+import { loadLanguage } from '../../i18n/i18n';
 import { alertAudioSteps, waitForSpeech } from './alert-audio';
+import { preloadAlertFonts } from './alert-fonts';
 import { AlertPlayer, type NowPlaying } from './alert-player';
 import { AudioSequence } from './audio-sequence';
 import { presentAlert } from './alert-presentation';
@@ -24,6 +31,8 @@ export type OverlaySnapshot = {
   /** The server's text when the token was refused. */
   invalidMessage: string | null;
   nowPlaying: NowPlaying | null;
+  /** The alert line's language, once its catalog is loaded (English until then). */
+  language: Language | null;
 };
 
 export const INITIAL_OVERLAY_SNAPSHOT: OverlaySnapshot = {
@@ -31,6 +40,7 @@ export const INITIAL_OVERLAY_SNAPSHOT: OverlaySnapshot = {
   streamerName: null,
   invalidMessage: null,
   nowPlaying: null,
+  language: null,
 };
 
 /** An acknowledgement that fails for a network blip is worth a couple more tries. */
@@ -144,7 +154,15 @@ export class OverlayController {
     this.settingsVersion += 1;
     this.variations = settings.alert_variations;
     this.textAlertMaxMs = settings.text_alert_max_ms;
-    this.settingsSettled();
+    // The first alerts wait for the catalog and the Devanagari font too (at most
+    // SETTINGS_WAIT_MS), so even they speak the overlay's language in its own type.
+    const { language } = settings;
+    Promise.all([loadLanguage(language, ['overlay']), preloadAlertFonts()])
+      .then(() => {
+        if (!this.isStopped) this.update({ language });
+      })
+      .catch((error: unknown) => console.warn('Could not load the overlay language.', error))
+      .finally(() => this.settingsSettled());
   }
 
   /** Plays the alerts that waited for the first settings, in the order they came. */

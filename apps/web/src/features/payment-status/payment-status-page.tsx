@@ -1,5 +1,5 @@
 import type { PublicStreamer } from '@shabaash/core';
-import { backToDonationPath, orderIdSlug } from '@shabaash/core';
+import { DEFAULT_LANGUAGE, backToDonationPath, orderIdSlug, pageLanguage } from '@shabaash/core';
 import { CircleX, Clock, RefreshCw } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useEffect } from 'react';
@@ -9,6 +9,7 @@ import { CenteredPage } from '../../components/centered-page';
 import { Button, buttonStyles } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { Spinner } from '../../components/ui/spinner';
+import { InLanguage, cookieLanguage } from '../../i18n/i18n';
 import { cn } from '../../lib/cn';
 import { usePublicStreamer } from '../donation/donation.queries';
 import { clearFormDraft } from '../donation/form-draft';
@@ -40,6 +41,22 @@ const mayStillChange = (outcome: PageOutcome) => outcome === 'pending' || outcom
  * URL's status.
  */
 export function PaymentStatusPage() {
+  const [searchParams] = useSearchParams();
+  const slug = orderIdSlug(searchParams.get('order_id'));
+  const streamerQuery = usePublicStreamer(slug ?? '', { enabled: slug !== null });
+  const fanLanguage = cookieLanguage();
+  // The page speaks the fan's language, else their streamer's: a fan who never chose waits for
+  // the profile the page reads anyway, so no text changes language under their eyes.
+  if (fanLanguage === null && slug !== null && streamerQuery.isPending) return null;
+  const language = pageLanguage(fanLanguage, streamerQuery.data?.language ?? DEFAULT_LANGUAGE);
+  return (
+    <InLanguage language={language} areas={['status']}>
+      <PaymentStatus />
+    </InLanguage>
+  );
+}
+
+function PaymentStatus() {
   const [searchParams] = useSearchParams();
   const orderId = searchParams.get('order_id');
   const statusQuery = useOrderStatus(orderId);

@@ -1,7 +1,9 @@
 import type { ConsentState } from '@shabaash/core';
 
+import { localized } from '../../i18n/i18n';
+
 /** The receipt page's consent panel (issue 29). */
-export const RECEIPT_CONSENT_TEXT = {
+export const RECEIPT_CONSENT_TEXT = localized('receiptConsent', {
   heading: 'Your data on stream',
   stream: {
     given:
@@ -19,4 +21,4 @@ export const RECEIPT_CONSENT_TEXT = {
   withdrawMarketing: 'Stop news and offers',
   failed: 'That did not go through. Please try again.',
   rightsLink: 'See, download or erase your data',
-} as const;
+} as const);

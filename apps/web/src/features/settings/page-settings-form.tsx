@@ -1,6 +1,8 @@
 import {
   DEFAULT_MOBILE_DIALOG_TITLE,
   FORM_VARIANTS,
+  LANGUAGES,
+  LANGUAGE_LABELS,
   SETTINGS_LIMITS,
   SOCIAL_PLATFORMS,
   STREAMER_THEMES,
@@ -27,6 +29,7 @@ function pageDraftOf(page: StreamerSettings['page']): PageSettings {
     brand_color: page.brand_color,
     theme: page.theme,
     form_variant: page.form_variant,
+    language: page.language,
     welcome_text: page.welcome_text,
     social_links: page.social_links,
     show_emote_picker: page.show_emote_picker,
@@ -118,6 +121,17 @@ export function PageSettingsForm({ slug, settings }: { slug: string; settings: S
             variant === 'full' ? SETTINGS_TEXT.formVariantFull : SETTINGS_TEXT.formVariantSimple,
         }))}
         onChange={(formVariant) => update({ form_variant: formVariant })}
+      />
+      <RadioGroup
+        legend={SETTINGS_TEXT.languageLabel}
+        name="language"
+        value={draft.language}
+        options={LANGUAGES.map((language) => ({
+          value: language,
+          // Each name in its own script, marked so screen readers say it in that language.
+          label: <span lang={language}>{LANGUAGE_LABELS[language]}</span>,
+        }))}
+        onChange={(language) => update({ language })}
       />
       <Field
         label={SETTINGS_TEXT.welcomeLabel}

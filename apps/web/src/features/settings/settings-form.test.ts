@@ -26,6 +26,7 @@ const settings: StreamerSettings = {
     brand_color: '#2563eb',
     theme: 'blue',
     form_variant: 'full',
+    language: 'en-IN',
     welcome_text: '',
     social_links: [],
     show_emote_picker: false,

@@ -29,6 +29,7 @@ export const SETTINGS_TEXT = {
   formVariantLabel: 'Donation form',
   formVariantFull: 'Full form (text, voice and hyperemotes)',
   formVariantSimple: 'Simple form with Recent Support',
+  languageLabel: 'Language of your page and overlay (fans can switch the page)',
   welcomeLabel: 'Welcome text',
   welcomeHint: 'Shown to fans on your tip page, as plain text.',
   socialLabel: 'Social links',

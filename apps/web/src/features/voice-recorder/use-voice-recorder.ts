@@ -1,4 +1,3 @@
-import { DONATION_MESSAGES } from '@shabaash/core';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { toast } from '../../lib/lazy-toast';
 
@@ -13,6 +12,7 @@ import {
 } from './voice-recorder.constants';
 import type { VoiceRecordingValue } from './voice-recorder.types';
 import { uploadVoiceRecording } from './voice-upload';
+import { DONATION_TOASTS } from '../donation/donation.constants';
 
 /** Spec 02 §4: idle → recording → recorded; 'requesting' covers the permission prompt. */
 export type RecorderPhase = 'idle' | 'requesting' | 'recording' | 'recorded';
@@ -109,7 +109,7 @@ export function useVoiceRecorder(onChange: (value: VoiceRecordingValue) => void)
       if (controller.signal.aborted) return null;
       const hasReason = error instanceof ApiError && STATUSES_WITH_REASON.has(error.status);
       setUpload({ status: 'failed', message: hasReason ? apiErrorText(error) : null });
-      const { title, description } = DONATION_MESSAGES.voiceUploadInvalid;
+      const { title, description } = DONATION_TOASTS.voiceUploadInvalid;
       toast.error(title, { description });
       return null;
     }

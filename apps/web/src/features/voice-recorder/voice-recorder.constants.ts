@@ -1,5 +1,7 @@
 import type { ToastText } from '@shabaash/core';
 
+import { localized } from '../../i18n/i18n';
+
 /** Spec 02 §9: recordings stop by themselves at 60 s and arrive in 1-second chunks. */
 export const MAX_RECORDING_MS = 60_000;
 export const RECORDING_CHUNK_MS = 1_000;
@@ -15,12 +17,12 @@ export const AUDIO_CONSTRAINTS: MediaStreamConstraints = {
 };
 
 /** Spec 02 §8, microphone row. */
-export const RECORDING_ERROR: ToastText = {
+export const RECORDING_ERROR: ToastText = localized('voice.recordingError', {
   title: 'Recording Error',
   description: 'Failed to access microphone. Please check permissions.',
-};
+});
 
-export const VOICE_RECORDER_TEXT = {
+export const VOICE_RECORDER_TEXT = localized('voice', {
   label: 'Voice message',
   hint: 'Record up to 60 seconds.',
   start: 'Start recording',
@@ -34,4 +36,4 @@ export const VOICE_RECORDER_TEXT = {
   uploaded: 'Voice message ready',
   retryUpload: 'Retry upload',
   autoStopped: 'Stopped at the 60-second limit.',
-} as const;
+} as const);

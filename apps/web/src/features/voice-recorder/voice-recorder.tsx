@@ -1,4 +1,3 @@
-import { DONATION_MESSAGES } from '@shabaash/core';
 import {
   CircleCheck,
   LoaderCircle,
@@ -16,6 +15,7 @@ import { formatClock } from './recorder-format';
 import { useVoiceRecorder } from './use-voice-recorder';
 import { MAX_RECORDING_MS, VOICE_RECORDER_TEXT as TEXT } from './voice-recorder.constants';
 import type { VoiceRecorderProps } from './voice-recorder.types';
+import { DONATION_TOASTS } from '../donation/donation.constants';
 
 /**
  * The voice recorder of spec 02 §2 and §4 (idle → recording → recorded, with play, pause and
@@ -197,7 +197,7 @@ function UploadStatus({
         <div className="flex flex-wrap items-center gap-2 text-red-700">
           <TriangleAlert aria-hidden="true" className="size-4 shrink-0" />
           <span className="min-w-0 flex-1">
-            {upload.message ?? DONATION_MESSAGES.voiceUploadInvalid.description}
+            {upload.message ?? DONATION_TOASTS.voiceUploadInvalid.description}
           </span>
           <Button variant="outline" size="sm" onClick={onRetry}>
             {TEXT.retryUpload}

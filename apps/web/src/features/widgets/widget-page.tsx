@@ -1,6 +1,10 @@
-import { LEADERBOARD_LIMITS, LEADERBOARD_PERIODS } from '@shabaash/core';
+import { DEFAULT_LANGUAGE, LEADERBOARD_LIMITS, LEADERBOARD_PERIODS } from '@shabaash/core';
 import type { LeaderboardPeriod, WidgetKind } from '@shabaash/core';
+import { useQuery } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
+
+import { InLanguage } from '../../i18n/i18n';
+import { fetchOverlaySettings } from '../obs-overlay/overlay.api';
 
 import { GoalWidget } from './goal-widget';
 import { LeaderboardWidget } from './leaderboard-widget';
@@ -27,7 +31,25 @@ function parsePeriod(value: string | null): LeaderboardPeriod {
 export function WidgetPage({ slug, kind }: { slug: string; kind: WidgetKind }) {
   const [searchParams] = useSearchParams();
   const token = searchParams.get('token')?.trim() ?? '';
+  // A widget speaks its overlay's language (the streamer's, issue 21): one small read first.
+  const settings = useQuery({
+    queryKey: ['widgets', slug, token, 'language'],
+    queryFn: () => fetchOverlaySettings(slug, token),
+    enabled: token !== '',
+    retry: false,
+    staleTime: Infinity,
+  });
   if (!token) return <MissingTokenNotice />;
+  if (settings.isPending) return null;
+  return (
+    <InLanguage language={settings.data?.language ?? DEFAULT_LANGUAGE} areas={['overlay']}>
+      <WidgetOfKind slug={slug} kind={kind} token={token} />
+    </InLanguage>
+  );
+}
+
+function WidgetOfKind({ slug, kind, token }: { slug: string; kind: WidgetKind; token: string }) {
+  const [searchParams] = useSearchParams();
   // A new slug or token starts a fresh widget rather than patching the old one.
   const key = `${slug}\n${token}`;
   if (kind === 'goal') return <GoalWidget key={key} slug={slug} token={token} />;

@@ -1,7 +1,9 @@
 import { LEADERBOARD_PERIOD_LABELS } from '@shabaash/core';
 
+import { localized, t } from '../../i18n/i18n';
+
 /** Every word the OBS widgets show (the token screens reuse the overlay's words). */
-export const WIDGET_TEXT = {
+export const WIDGET_TEXT = localized('overlay.widget', {
   leaderboardTitle: 'Top supporters',
   periodLabels: LEADERBOARD_PERIOD_LABELS,
   leaderboardEmpty: 'Be the first to top the board!',
@@ -10,7 +12,8 @@ export const WIDGET_TEXT = {
   goalReached: 'Goal reached!',
   goalCelebration: 'Goal reached! Thank you!',
   goalEnded: 'Goal ended',
-  raisedOf: (raised: string, target: string) => `${raised} / ${target}`,
+  raisedOf: (raised: string, target: string) =>
+    t('overlay.widget.raisedOfFn', { raised, target }, `${raised} / ${target}`),
 
   linksTitle: 'Stream widgets',
   linksDescription:
@@ -23,7 +26,7 @@ export const WIDGET_TEXT = {
     goal: 'Goal progress bar',
     recent: 'Recent supporters (last 5)',
   },
-} as const;
+} as const);
 
 /** How long the goal widget celebrates reaching its target. */
 export const GOAL_CELEBRATION_MS = 8_000;

@@ -31,12 +31,19 @@
     window.location.assign(target + separator + 'status=' + statusByResult[result]);
   }
 
+  /** The page's words in its language: the server put them on <body> (sandbox-page.text.ts). */
+  function text(key) {
+    return document.body.getAttribute('data-text-' + key) || '';
+  }
+
   if (document.body.getAttribute('data-state') !== 'ACTIVE') {
     buttons.forEach(function (button) {
       button.disabled = true;
     });
-    statusLine.textContent =
-      'This order is already ' + document.body.getAttribute('data-state').toLowerCase() + '.';
+    statusLine.textContent = text('already').replace(
+      '{state}',
+      document.body.getAttribute('data-state').toLowerCase(),
+    );
   }
 
   buttons.forEach(function (button) {
@@ -45,7 +52,7 @@
       buttons.forEach(function (other) {
         other.disabled = true;
       });
-      statusLine.textContent = 'Processing…';
+      statusLine.textContent = text('processing');
       fetch('/sandbox/checkout/' + encodeURIComponent(orderId) + '/complete', {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
@@ -56,7 +63,7 @@
           finish(result);
         })
         .catch(function () {
-          statusLine.textContent = 'The sandbox could not record that. Please try again.';
+          statusLine.textContent = text('failed');
           buttons.forEach(function (other) {
             other.disabled = false;
           });

@@ -1,0 +1,1 @@
+ALTER TABLE "streamers" ADD COLUMN "language" text DEFAULT 'en-IN' NOT NULL;
