@@ -11,6 +11,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { SPEECH_WAIT_MS } from '@shabaash/core';
+import { loadConfig } from '../apps/server/src/config.ts';
 import { streamerSpeechSettings, streamers } from '../apps/server/src/db/schema.ts';
 import { createEspeakProvider } from '../apps/server/src/modules/speech/providers/espeak.provider.ts';
 import { prepareSpeech } from '../apps/server/src/modules/speech/speech-text.ts';
@@ -67,7 +68,7 @@ async function renderTimes(
 }
 
 async function measureRenders() {
-  const provider = createEspeakProvider(1);
+  const provider = createEspeakProvider(1, loadConfig({}).SPEECH_RENDER_NICE);
   try {
     // Starts the worker and compiles the WebAssembly module once, as a running server has.
     await provider.synthesize({

@@ -249,6 +249,12 @@ const envSchema = z.object({
     .max(16, 'must be a whole number from 1 to 16')
     .default(1),
   /**
+   * The CPU priority (Unix nice, 0–19) of eSpeak renders. 19, the lowest, keeps webhooks and the
+   * database first on a busy machine (issue 23); a machine kept busy for seconds on end then
+   * renders late, and the overlay plays its alert without the speech after its 6 s wait.
+   */
+  SPEECH_RENDER_NICE: z.coerce.number().int().min(0).max(19).default(19),
+  /**
    * 32 bytes (base64 or 64 hex digits) that encrypt secrets at rest (AES-256-GCM): creators'
    * OAuth tokens. Unset: features that keep such secrets (YouTube chat) are unavailable.
    */

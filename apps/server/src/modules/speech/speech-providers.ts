@@ -12,5 +12,5 @@ export function createSpeechProvider(config: Config): SpeechProvider {
       baseUrl: config.SARVAM_API_BASE,
     });
   }
-  return createEspeakProvider(config.SPEECH_CONCURRENCY);
+  return createEspeakProvider(config.SPEECH_CONCURRENCY, config.SPEECH_RENDER_NICE);
 }

@@ -42,23 +42,20 @@ const PROSODY: Record<SpeechEmotion, string | null> = {
 
 /** A render that takes longer than this is stopped (the worker is replaced) and retried later. */
 const RENDER_TIMEOUT_MS = 20_000;
-/** Renders run at the lowest CPU priority (Unix nice 19): requests and the database come first. */
-const WORKER_NICE = 19;
-
 /**
  * Lowers a worker's CPU priority. Nice alone is not enough where Linux groups processes by
  * session (autogroup, on by default): a niced worker in the server's session still shares a
  * core evenly with PostgreSQL's processes, which slowed webhooks on PostgreSQL (issue 23). So
  * the worker has a session of its own (detached) and that session's group gets the same nice.
  */
-function lowerPriority(pid: number): void {
+function lowerPriority(pid: number, nice: number): void {
   try {
-    os.setPriority(pid, WORKER_NICE);
+    os.setPriority(pid, nice);
   } catch {
     // Some platforms refuse: renders then share the CPU evenly, which still works.
   }
   try {
-    fs.writeFileSync(`/proc/${String(pid)}/autogroup`, String(WORKER_NICE));
+    fs.writeFileSync(`/proc/${String(pid)}/autogroup`, String(nice));
   } catch {
     // Not Linux, or autogroup is off (then nice alone applies).
   }
@@ -93,6 +90,8 @@ type Pending = {
 
 /** One worker process rendering one message at a time. */
 class EspeakWorker {
+  constructor(private readonly nice: number) {}
+
   private worker: ChildProcess | null = null;
   private nextId = 1;
   private readonly pending = new Map<number, Pending>();
@@ -132,7 +131,7 @@ class EspeakWorker {
       stdio: ['ignore', 'ignore', 'ignore', 'ipc'],
       detached: true, // a session of its own: see lowerPriority
     });
-    if (worker.pid !== undefined) lowerPriority(worker.pid);
+    if (worker.pid !== undefined) lowerPriority(worker.pid, this.nice);
     worker.on('message', (message: { id: number; wav?: Uint8Array; error?: string }) => {
       const pending = this.pending.get(message.id);
       if (!pending) return;
@@ -163,10 +162,11 @@ class EspeakWorker {
 /**
  * The embedded default: eSpeak NG compiled to WebAssembly (npm `espeak-ng`, GPL-3.0-or-later,
  * server only), with Hindi and English voices. No key, no network. Renders run in child
- * processes at a lower CPU priority, `concurrency` at a time at most.
+ * processes at the CPU priority `nice` (SPEECH_RENDER_NICE: 19, the lowest, unless the operator
+ * says otherwise), `concurrency` at a time at most.
  */
-export function createEspeakProvider(concurrency: number): SpeechProvider {
-  const workers = Array.from({ length: concurrency }, () => new EspeakWorker());
+export function createEspeakProvider(concurrency: number, nice: number): SpeechProvider {
+  const workers = Array.from({ length: concurrency }, () => new EspeakWorker(nice));
   const idle = [...workers];
   const waiting: Array<(worker: EspeakWorker) => void> = [];
 
