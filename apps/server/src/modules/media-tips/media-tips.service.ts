@@ -35,7 +35,7 @@ import {
   type Ffmpeg,
   type TranscodeResult,
 } from './media-transcode.ts';
-import { startPeriodicPass } from '../../lib/periodic-pass.ts';
+import { startPeriodicPass, type StopPeriodicPass } from '../../lib/periodic-pass.ts';
 
 export type MediaUpload = typeof mediaUploads.$inferSelect;
 type SettingsRow = typeof streamerMediaSettings.$inferSelect;
@@ -380,7 +380,7 @@ export const MEDIA_CLEANUP_INTERVAL_MS = 15 * 60_000;
 export function startMediaCleanup(
   context: { db: Database; storage: FileStorage; log: FastifyBaseLogger },
   intervalMs: number = MEDIA_CLEANUP_INTERVAL_MS,
-): () => void {
+): StopPeriodicPass {
   return startPeriodicPass(
     { name: 'media tip clean-up', intervalMs, runNow: true, log: context.log },
     async () => {

@@ -12,7 +12,7 @@ import {
   type PlanPurchaseRow,
 } from '../plans/plans.service.ts';
 import { settleFromProvider, type PaymentsContext } from './payments.service.ts';
-import { startPeriodicPass } from '../../lib/periodic-pass.ts';
+import { startPeriodicPass, type StopPeriodicPass } from '../../lib/periodic-pass.ts';
 
 /** Back-off between look-ups of one order: 1, 2, 4 … minutes, at most 30. */
 export function nextCheckDelayMs(attempts: number): number {
@@ -90,7 +90,7 @@ async function reconcileOne(
 }
 
 /** Runs the reconciler every interval until stopped; one pass at a time. */
-export function startReconciler(context: PaymentsContext, intervalMs: number): () => void {
+export function startReconciler(context: PaymentsContext, intervalMs: number): StopPeriodicPass {
   return startPeriodicPass({ name: 'reconciler pass', intervalMs, log: context.log }, () =>
     reconcilePendingOrders(context),
   );

@@ -8,7 +8,7 @@ import { composeMail } from '../mail/mail-texts.ts';
 import { findStreamerById, listStreamerMembers } from '../streamers/streamers.repository.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import type { PlanChange, PlanPurchaseRow, StreamerPlanRow } from './plans.service.ts';
-import { startPeriodicPass } from '../../lib/periodic-pass.ts';
+import { startPeriodicPass, type StopPeriodicPass } from '../../lib/periodic-pass.ts';
 
 /** What the plans' e-mails need: the database, the mailer, and the site's address for links. */
 export type PlanMailContext = {
@@ -136,7 +136,7 @@ async function remindPage(context: PlanMailContext, hosting: StreamerPlanRow): P
 }
 
 /** Runs the reminder check every interval until stopped; one pass at a time. */
-export function startHostingReminders(context: PlanMailContext, intervalMs: number): () => void {
+export function startHostingReminders(context: PlanMailContext, intervalMs: number): StopPeriodicPass {
   return startPeriodicPass({ name: 'hosting reminder pass', intervalMs, log: context.log }, () =>
     sendHostingReminders(context),
   );

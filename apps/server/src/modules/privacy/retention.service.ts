@@ -21,7 +21,7 @@ import {
 } from '../../db/schema.ts';
 import type { FileStorage } from '../../storage/file-storage.ts';
 import { deleteFiles, deleteSpeechClips, scrubPaymentContacts } from './rights.service.ts';
-import { startPeriodicPass } from '../../lib/periodic-pass.ts';
+import { startPeriodicPass, type StopPeriodicPass } from '../../lib/periodic-pass.ts';
 
 export type RetentionContext = {
   db: Database;
@@ -267,7 +267,7 @@ export const RETENTION_INTERVAL_MS = 3_600_000;
 export function startRetention(
   context: RetentionContext,
   intervalMs: number = RETENTION_INTERVAL_MS,
-): () => void {
+): StopPeriodicPass {
   return startPeriodicPass(
     { name: 'retention pass', intervalMs, runNow: true, log: context.log },
     async () => {

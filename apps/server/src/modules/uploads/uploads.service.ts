@@ -20,7 +20,7 @@ import { donations, voiceUploads } from '../../db/schema.ts';
 import { AppError, badRequest, conflict } from '../../errors.ts';
 import type { FileStorage } from '../../storage/file-storage.ts';
 import { largestPlausibleBytes, probeAudio } from './audio/probe-audio.ts';
-import { startPeriodicPass } from '../../lib/periodic-pass.ts';
+import { startPeriodicPass, type StopPeriodicPass } from '../../lib/periodic-pass.ts';
 
 export type VoiceUpload = typeof voiceUploads.$inferSelect;
 
@@ -222,7 +222,7 @@ export const CLEANUP_INTERVAL_MS = 15 * 60_000;
 export function startVoiceUploadCleanup(
   context: UploadsContext,
   intervalMs: number = CLEANUP_INTERVAL_MS,
-): () => void {
+): StopPeriodicPass {
   return startPeriodicPass(
     { name: 'voice upload cleanup', intervalMs, runNow: true, log: context.log },
     async () => {
