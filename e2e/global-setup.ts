@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
+import { buildServerBundle } from '../apps/server/test/server-bundle.ts';
 import { startServerProcess, type ServerProcess } from '../apps/server/test/server-process.ts';
 import { assertChromiumInstalled } from './browser.ts';
 import { ADMIN } from './fixtures.ts';
@@ -34,6 +35,7 @@ export default async function setup(project: TestProject) {
   }
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'shabaash-e2e-'));
   const database = await createServerDatabase();
+  const bundle = await buildServerBundle();
   // Generous: a first start migrates and seeds the database, slow on a busy machine.
   // TRUST_PROXY: API calls from the test files play a reverse proxy on loopback, so each can
   // name a client address of its own (X-Forwarded-For); browsers send none and count as one.
@@ -50,15 +52,18 @@ export default async function setup(project: TestProject) {
       SPEECH_RENDER_NICE: '0',
       ...database.env,
     },
-    { timeoutMs: 120_000 },
+    { timeoutMs: 120_000, bundle: bundle.main },
   );
   const teardown = async () => {
     await server.stop('SIGTERM');
+    bundle.remove();
     await database.drop();
     fs.rmSync(dataDir, { recursive: true, force: true });
   };
   try {
     project.provide('baseUrl', server.url);
+    // The files that start servers of their own (other gateways) start this bundle too.
+    project.provide('serverBundle', { main: bundle.main, admin: bundle.admin });
     // Without SMTP_URL the server writes every e-mail under DATA_DIR/outbox (tests read links).
     project.provide('dataDir', dataDir);
     project.provide('adminToken', await signInAdmin(server.url));

@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { openDatabase } from '../src/db/client.ts';
+import { buildServerBundle } from './server-bundle.ts';
 import { createScratchDatabase, withAdminClient } from './test-database.ts';
 
 /**
@@ -12,8 +13,16 @@ import { createScratchDatabase, withAdminClient } from './test-database.ts';
  * `CREATE DATABASE … TEMPLATE` on the PostgreSQL run.
  */
 export default async function setup(project: TestProject) {
-  if (project.config.env?.TEST_DB_BACKEND === 'postgres') return setupPostgresTemplate(project);
-  return setupPgliteTemplate(project);
+  const bundle = await buildServerBundle();
+  project.provide('serverBundle', { main: bundle.main, admin: bundle.admin });
+  const removeTemplate =
+    project.config.env?.TEST_DB_BACKEND === 'postgres'
+      ? await setupPostgresTemplate(project)
+      : await setupPgliteTemplate(project);
+  return async () => {
+    await removeTemplate();
+    bundle.remove();
+  };
 }
 
 async function setupPgliteTemplate(project: TestProject) {

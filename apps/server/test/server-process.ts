@@ -1,7 +1,16 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
+import { inject } from 'vitest';
 
 const serverEntry = path.resolve(import.meta.dirname, '../src/main.ts');
+
+/**
+ * How to run the server or its CLI: the run's bundle (server-bundle.ts, built by the global
+ * setups) when there is one, else the TypeScript source through tsx.
+ */
+export function nodeArgsFor(bundle: string | undefined, source: string): string[] {
+  return bundle ? [bundle] : ['--import', 'tsx', source];
+}
 
 /**
  * Cheap password hashes for test runs (2^12 instead of 2^15): the suite signs up and in some
@@ -22,13 +31,15 @@ export type ServerProcess = {
 
 /**
  * Starts the real server (`src/main.ts`) as a child process on a free port and waits until it
- * prints its URL: what `npm start` runs, minus the web build.
+ * prints its URL: what `npm start` runs, minus the web build. In a test file it runs the run's
+ * bundle; a global setup, which cannot `inject`, passes the bundle itself.
  */
 export async function startServerProcess(
   env: Record<string, string>,
-  options: { timeoutMs?: number } = {},
+  options: { timeoutMs?: number; bundle?: string } = {},
 ): Promise<ServerProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', serverEntry], {
+  const bundle = 'bundle' in options ? options.bundle : inject('serverBundle')?.main;
+  const child = spawn(process.execPath, nodeArgsFor(bundle, serverEntry), {
     // No scheduled backup in the middle of a test (one falls due if a run spans 04:00 India time).
     env: {
       ...process.env,
@@ -73,4 +84,11 @@ export async function startServerProcess(
       return exited;
     },
   };
+}
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** The run's server and CLI bundles (server-bundle.ts); unset: run the source with tsx. */
+    serverBundle: { main: string; admin: string } | undefined;
+  }
 }

@@ -3,8 +3,8 @@ import { eq } from 'drizzle-orm';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startServerProcess } from '../../test/server-process.ts';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { nodeArgsFor, startServerProcess } from '../../test/server-process.ts';
 import {
   copyPgliteTemplateTo,
   createTestDatabase,
@@ -181,7 +181,8 @@ function refusalOf(command: Promise<string>): Promise<string> {
 
 /** The real command, as `npm run admin -- …` runs it. */
 function runCli(args: string[], env: Record<string, string>) {
-  const result = spawnSync(process.execPath, ['--import', 'tsx', ADMIN_ENTRY, ...args], {
+  const command = nodeArgsFor(inject('serverBundle')?.admin, ADMIN_ENTRY);
+  const result = spawnSync(process.execPath, [...command, ...args], {
     env: { ...process.env, DATABASE_URL: '', LOG_LEVEL: 'silent', ...env },
     encoding: 'utf8',
   });
