@@ -29,16 +29,22 @@ export type ServerProcess = {
   child: ChildProcess;
 };
 
+/** The run's server bundle inside a vitest test file; elsewhere (benchmarks) none. */
+function runBundle(): string | undefined {
+  return process.env.VITEST ? inject('serverBundle')?.main : undefined;
+}
+
 /**
  * Starts the real server (`src/main.ts`) as a child process on a free port and waits until it
  * prints its URL: what `npm start` runs, minus the web build. In a test file it runs the run's
- * bundle; a global setup, which cannot `inject`, passes the bundle itself.
+ * bundle; a global setup, which cannot `inject`, passes the bundle itself; benchmarks run the
+ * source.
  */
 export async function startServerProcess(
   env: Record<string, string>,
   options: { timeoutMs?: number; bundle?: string } = {},
 ): Promise<ServerProcess> {
-  const bundle = 'bundle' in options ? options.bundle : inject('serverBundle')?.main;
+  const bundle = 'bundle' in options ? options.bundle : runBundle();
   const child = spawn(process.execPath, nodeArgsFor(bundle, serverEntry), {
     // No scheduled backup in the middle of a test (one falls due if a run spans 04:00 India time).
     env: {

@@ -136,7 +136,10 @@ async function remindPage(context: PlanMailContext, hosting: StreamerPlanRow): P
 }
 
 /** Runs the reminder check every interval until stopped; one pass at a time. */
-export function startHostingReminders(context: PlanMailContext, intervalMs: number): StopPeriodicPass {
+export function startHostingReminders(
+  context: PlanMailContext,
+  intervalMs: number,
+): StopPeriodicPass {
   return startPeriodicPass({ name: 'hosting reminder pass', intervalMs, log: context.log }, () =>
     sendHostingReminders(context),
   );
