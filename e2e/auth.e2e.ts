@@ -200,8 +200,9 @@ describe('accounts and dashboard access', () => {
   it('signs up in the browser language, and changes the e-mail language on the account page', async () => {
     const email = `hindi-${uniqueId()}@example.com`;
     const password = 'correct-horse-2';
-    // A browser set to Hindi: the sign-up asks for Hindi e-mails. Its own client address (the
-    // e2e server trusts loopback as a proxy) keeps it out of the shared sign-up rate limit.
+    // A browser set to Hindi: the sign-up page speaks Hindi (issue 21) and asks for Hindi
+    // e-mails. Its own client address (the e2e server trusts loopback as a proxy) keeps it out
+    // of the shared sign-up rate limit.
     const context = await browser.newContext({
       locale: 'hi-IN',
       extraHTTPHeaders: { 'x-forwarded-for': randomIp() },
@@ -209,12 +210,15 @@ describe('accounts and dashboard access', () => {
     const page = await context.newPage();
     const errors = collectPageErrors(page);
     await page.goto(`${baseUrl()}/auth`);
-    await page.getByRole('tab', { name: 'Sign Up' }).click();
-    await page.getByLabel('Email').fill(email);
-    await page.getByLabel('Password', { exact: true }).fill(password);
-    await page.getByLabel('Confirm Password').fill(password);
+    expect(await page.getByRole('button', { name: 'हिन्दी' }).getAttribute('aria-pressed')).toBe(
+      'true',
+    );
+    await page.getByRole('tab', { name: 'साइन अप' }).click();
+    await page.getByLabel('ई-मेल').fill(email);
+    await page.getByLabel('पासवर्ड', { exact: true }).fill(password);
+    await page.getByLabel('पासवर्ड दोबारा लिखें').fill(password);
     await page.getByRole('checkbox', { name: /I am 18 or older/ }).check();
-    await page.getByRole('button', { name: 'Create Account' }).click();
+    await page.getByRole('button', { name: 'अकाउंट बनाएँ' }).click();
     await page.waitForURL(urlIs('/dashboard/create'));
     const token = (await page.evaluate(() => window.localStorage.getItem('auth_token'))) ?? '';
     const localeNow = async () =>
@@ -223,14 +227,19 @@ describe('accounts and dashboard access', () => {
     // The verification link went out (in Hindi: mail-language.test.ts reads its words).
     await verifyEmailFromOutbox(email);
 
+    // The account page speaks the user's language; saving another switches it there too.
     await page.goto(`${baseUrl()}/account`);
-    const language = page.getByLabel('E-mail language');
-    await language.waitFor();
-    expect(await language.inputValue()).toBe('hi');
-    expect(await language.locator('option:checked').textContent()).toBe('हिन्दी');
-    await language.selectOption({ label: 'English' });
+    const hindiLabel = page.getByLabel('भाषा', { exact: true });
+    await hindiLabel.waitFor();
+    await expect.poll(() => page.locator('html').getAttribute('lang')).toBe('hi');
+    expect(await hindiLabel.inputValue()).toBe('hi');
+    expect(await hindiLabel.locator('option:checked').textContent()).toBe('हिन्दी');
+    await hindiLabel.selectOption({ label: 'English' });
     await page.getByText('E-mail language saved.').waitFor();
     expect(await localeNow()).toBe('en');
+    const language = page.getByLabel('E-mail language');
+    await language.waitFor();
+    await expect.poll(() => page.locator('html').getAttribute('lang')).toBe('en-IN');
     await page.reload();
     await language.waitFor();
     expect(await language.inputValue()).toBe('en');

@@ -1,3 +1,4 @@
+import { PUBLIC_PAGES, pathInLanguage } from '@shabaash/core';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { baseUrl, collectPageErrors, launchBrowser, waitForHydration } from './browser.ts';
@@ -9,6 +10,8 @@ import {
   createStreamer,
   randomIp,
   turnSpeechOff,
+  uniqueId,
+  verifyEmailFromOutbox,
   type TestStreamer,
 } from './fixtures.ts';
 
@@ -138,5 +141,156 @@ describe('Hindi and English (issue 21)', () => {
     await expect(card.textContent()).resolves.toContain('टेस्ट अलर्ट');
     expect(errors).toEqual([]);
     await page.close();
+  });
+
+  it('shows a streamer whose language is Hindi the dashboard in Hindi, and saves the switch', async () => {
+    // A creator who signed up from a Hindi browser (users.locale 'hi') and made a page.
+    const id = uniqueId();
+    const email = `i18n-dash-${id}@example.com`;
+    const post = (path: string, body: unknown, token?: string) =>
+      fetch(`${baseUrl()}${path}`, {
+        method: 'POST',
+        headers: {
+          'Content-Type': 'application/json',
+          'X-Forwarded-For': randomIp(),
+          ...(token ? { Authorization: `Bearer ${token}` } : {}),
+        },
+        body: JSON.stringify(body),
+      });
+    const registered = await post('/api/auth/register', {
+      email,
+      password: 'correct-horse-7',
+      age_confirmed: true,
+      locale: 'hi',
+    });
+    expect(registered.status).toBe(201);
+    const token = ((await registered.json()) as { session: { access_token: string } }).session
+      .access_token;
+    await verifyEmailFromOutbox(email);
+    const slug = `i18n-dash-${id}`;
+    expect((await post('/api/me/streamers', { slug, name: `Dash ${id}` }, token)).status).toBe(201);
+
+    const context = await browser.newContext({
+      ...PHONE,
+      storageState: {
+        cookies: [],
+        origins: [{ origin: baseUrl(), localStorage: [{ name: 'auth_token', value: token }] }],
+      },
+    });
+    const page = await context.newPage();
+    const errors = collectPageErrors(page);
+    await page.goto(`${baseUrl()}/dashboard/${slug}`);
+    // The stat cards and the tabs, in the hi catalog's words.
+    const stats = page.getByRole('region', { name: 'कमाई एक नज़र में' });
+    await stats.getByText('कुल कमाई').waitFor();
+    await stats.getByText('आज की कमाई').waitFor();
+    await stats.getByText('रिव्यू बाकी').waitFor();
+    await stats.getByText('अभी कोई डोनेशन नहीं').waitFor();
+    const tabs = page.getByRole('tablist', { name: 'डैशबोर्ड के सेक्शन' });
+    await tabs.getByRole('tab', { name: 'अप्रूव्ड डोनेशन' }).waitFor();
+    await tabs.getByRole('tab', { name: 'सेटिंग्स' }).waitFor();
+    await page.getByText('अभी तक कोई अप्रूव्ड डोनेशन नहीं।', { exact: false }).waitFor();
+    await expect.poll(() => page.locator('html').getAttribute('lang')).toBe('hi');
+    const hindi = page.getByRole('button', { name: 'हिन्दी' });
+    expect(await hindi.getAttribute('aria-pressed')).toBe('true');
+
+    // The plans page and the Analytics tab speak it too, and the tab's title follows.
+    await page.getByRole('link', { name: 'प्लान चुनें' }).click();
+    await page.getByRole('heading', { name: 'प्लान', exact: true }).waitFor();
+    await expect.poll(() => page.title()).toBe(`प्लान · ${slug} · Shabaash`);
+    expect(await page.locator('html').getAttribute('lang')).toBe('hi');
+    await page.goBack();
+    await page.getByRole('tab', { name: 'एनालिटिक्स' }).click();
+    await page.getByText('टिप हिस्ट्री').first().waitFor();
+    await expect.poll(() => page.title()).toBe(`डैशबोर्ड · ${slug} · Shabaash`);
+
+    // The switch saves the user's language; the dashboard follows it.
+    await page.getByRole('button', { name: 'English' }).click();
+    await page.getByRole('tab', { name: 'Approved Donations' }).waitFor();
+    await page.getByText('Total Revenue').waitFor();
+    await expect.poll(() => page.locator('html').getAttribute('lang')).toBe('en-IN');
+    const session = await fetch(`${baseUrl()}/api/auth/session`, {
+      headers: { Authorization: `Bearer ${token}`, 'X-Forwarded-For': randomIp() },
+    });
+    expect(((await session.json()) as { user: { locale: string } }).user.locale).toBe('en');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('serves every public page in Hindi with hreflang links, and takes a Hindi reader there', async () => {
+    // Prerendered: finished Hindi HTML at /hi/…, each copy naming both and the default.
+    for (const { path } of PUBLIC_PAGES) {
+      const hindiPath = pathInLanguage(path, 'hi');
+      for (const served of [path, hindiPath]) {
+        const response = await fetch(`${baseUrl()}${served}`);
+        expect(response.status, served).toBe(200);
+        const html = await response.text();
+        expect(html, served).toContain(served === path ? '<html lang="en-IN"' : '<html lang="hi"');
+        for (const [hreflang, href] of [
+          ['en-IN', path],
+          ['hi', hindiPath],
+          ['x-default', path],
+        ]) {
+          const link = new RegExp(
+            `<link rel="alternate" hreflang="${hreflang}" href="[^"]*?${href}"`,
+            'i',
+          );
+          expect(html, `${served} → ${hreflang}`).toMatch(link);
+        }
+      }
+    }
+    const home = await (await fetch(`${baseUrl()}/hi`)).text();
+    expect(home).toContain('भारतीय स्ट्रीमर्स के लिए UPI टिप्स और लाइव अलर्ट');
+    const policy = await (await fetch(`${baseUrl()}/hi/privacy-policy`)).text();
+    expect(policy).toContain('यह पॉलिसी अंग्रेज़ी में है');
+
+    // A browser that prefers Hindi is sent to the Hindi page; one that chose English stays.
+    const asked = (headers: Record<string, string>) =>
+      fetch(`${baseUrl()}/feature-showcase`, { headers, redirect: 'manual' });
+    const hindiFirst = await asked({ 'Accept-Language': 'hi-IN,hi;q=0.9,en;q=0.8' });
+    expect(hindiFirst.status).toBe(302);
+    expect(hindiFirst.headers.get('location')).toBe('/hi/feature-showcase');
+    const choseEnglish = await asked({
+      'Accept-Language': 'hi-IN,hi;q=0.9',
+      Cookie: 'shabaash_lang=en-IN',
+    });
+    expect(choseEnglish.status).toBe(200);
+
+    // The switch on a marketing page goes to the other language's page and remembers it.
+    const page = await browser.newPage(PHONE);
+    const errors = collectPageErrors(page);
+    await page.goto(`${baseUrl()}/contact`, { waitUntil: 'networkidle' });
+    // React Router hydrates the whole document (the donation page's shell hydrates #root).
+    await page.waitForFunction(() =>
+      Object.keys(document).some((key) => key.startsWith('__reactContainer$')),
+    );
+    await page.getByRole('button', { name: 'हिन्दी' }).click();
+    await page.getByRole('heading', { name: 'Shabaash टीम से बात करें' }).waitFor();
+    expect(new URL(page.url()).pathname).toBe('/hi/contact');
+    expect(await page.locator('html').getAttribute('lang')).toBe('hi');
+    await page.goto(`${baseUrl()}/`);
+    expect(new URL(page.url()).pathname).toBe('/hi');
+    await page
+      .getByRole('heading', { name: 'भारतीय स्ट्रीमर्स के लिए UPI टिप्स और लाइव अलर्ट' })
+      .waitFor();
+    expect(errors).toEqual([]);
+    await page.close();
+
+    // A Hindi browser's reader opens a legal page's binding English text from its Hindi copy,
+    // and stays on English when reloading it.
+    const reader = await browser.newPage({ ...PHONE, locale: 'hi-IN' });
+    const readerErrors = collectPageErrors(reader);
+    await reader.goto(`${baseUrl()}/privacy-policy`, { waitUntil: 'networkidle' });
+    expect(new URL(reader.url()).pathname).toBe('/hi/privacy-policy');
+    await reader.waitForFunction(() =>
+      Object.keys(document).some((key) => key.startsWith('__reactContainer$')),
+    );
+    await reader.getByRole('link', { name: 'अंग्रेज़ी पेज खोलें' }).click();
+    await expect.poll(() => new URL(reader.url()).pathname).toBe('/privacy-policy');
+    await reader.reload();
+    expect(new URL(reader.url()).pathname).toBe('/privacy-policy');
+    expect(await reader.locator('html').getAttribute('lang')).toBe('en-IN');
+    expect(readerErrors).toEqual([]);
+    await reader.close();
   });
 });

@@ -1,5 +1,5 @@
 import type { Config } from '@react-router/dev/config';
-import { GUIDE_SLUGS, PUBLIC_PAGES, guidePath } from '@shabaash/core';
+import { GUIDE_SLUGS, LANGUAGES, PUBLIC_PAGES, guidePath, pathInLanguage } from '@shabaash/core';
 
 /**
  * Public marketing pages and guides are prerendered to finished HTML so they reach a phone and a
@@ -7,8 +7,12 @@ import { GUIDE_SLUGS, PUBLIC_PAGES, guidePath } from '@shabaash/core';
  * (`build/client/__spa-fallback.html`), which the Fastify server serves for non-prerendered paths.
  */
 const PRERENDERED_PATHS = [
-  // Home, features, contact, guides list, site map and the legal pages (the XML site map's list).
-  ...PUBLIC_PAGES.map((page) => page.path),
+  // Home, features, contact, guides list, site map and the legal pages (the XML site map's list),
+  // each in every language (English at its path, Hindi under /hi: pathInLanguage).
+  ...LANGUAGES.flatMap((language) =>
+    PUBLIC_PAGES.map((page) => pathInLanguage(page.path, language)),
+  ),
+  // The guides are English only.
   ...GUIDE_SLUGS.map(guidePath),
 ];
 

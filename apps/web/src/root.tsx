@@ -1,5 +1,6 @@
 import './app.css';
 
+import { languageOfPath } from '@shabaash/core';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
 import type { ReactNode } from 'react';
@@ -10,6 +11,7 @@ import {
   Scripts,
   ScrollRestoration,
   isRouteErrorResponse,
+  useLocation,
   useNavigate,
   useRouteError,
 } from 'react-router';
@@ -30,10 +32,15 @@ export const links: LinksFunction = () => [
   { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
 ];
 
-/** The HTML document around every page, error screen and the SPA fallback. */
+/**
+ * The HTML document around every page, error screen and the SPA fallback. `lang` is the
+ * language the URL names (a prerendered Hindi page is `hi` from its first byte); pages that
+ * pick theirs otherwise (the cookie, the browser) set it when they render (i18n.tsx).
+ */
 export function Layout({ children }: { children: ReactNode }) {
+  const { language } = languageOfPath(useLocation().pathname);
   return (
-    <html lang="en">
+    <html lang={language}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1, viewport-fit=cover" />

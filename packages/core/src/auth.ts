@@ -90,6 +90,8 @@ export const RESERVED_SLUGS = new Set([
   'dashboard',
   'feature-showcase',
   'healthz',
+  // The Hindi copies of the public pages live under /hi (site.ts, pathInLanguage).
+  'hi',
   'login',
   'logout',
   'media',

@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 
-import { languageFromCookieHeader, pageLanguage } from './languages.ts';
+import { MAIL_LOCALES } from './auth.ts';
+import {
+  LANGUAGES,
+  languageFromCookieHeader,
+  languageOfLocale,
+  localeOfLanguage,
+  pageLanguage,
+} from './languages.ts';
 import { settingsUpdateSchema } from './settings.schema.ts';
 
 describe('page language', () => {
@@ -21,5 +28,16 @@ describe('page language', () => {
     expect(settingsUpdateSchema.safeParse({ page: { language: 'hi' } }).success).toBe(true);
     const refused = settingsUpdateSchema.safeParse({ page: { language: 'fr' } });
     expect(refused.error?.issues[0]?.message).toBe('Choose English or Hindi.');
+  });
+
+  it('maps a user’s language (en, hi) to the pages’ tags and back', () => {
+    expect(languageOfLocale('en')).toBe('en-IN');
+    expect(languageOfLocale('hi')).toBe('hi');
+    expect(MAIL_LOCALES.map((locale) => localeOfLanguage(languageOfLocale(locale)))).toEqual([
+      ...MAIL_LOCALES,
+    ]);
+    expect(LANGUAGES.map((language) => languageOfLocale(localeOfLanguage(language)))).toEqual([
+      ...LANGUAGES,
+    ]);
   });
 });

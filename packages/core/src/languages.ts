@@ -1,3 +1,5 @@
+import type { MailLocale } from './auth.ts';
+
 /**
  * The languages Shabaash's pages speak (issue 21). `en-IN` is the source: its texts are the
  * spec's. A new language is a tag here, a label, and a catalog per area in apps/web/src/i18n.
@@ -38,4 +40,18 @@ export function languageFromCookieHeader(header: string | undefined): Language |
 /** A page's language: the fan's own choice first, then the streamer's default for the page. */
 export function pageLanguage(fanChoice: Language | null, streamerDefault: Language): Language {
   return fanChoice ?? streamerDefault;
+}
+
+/**
+ * The language tag of a user's own language (`users.locale`, 'en' | 'hi': their e-mails, and
+ * the dashboard they see), and back: the one place the two spellings meet.
+ */
+const LANGUAGE_OF_LOCALE: Readonly<Record<MailLocale, Language>> = { en: 'en-IN', hi: 'hi' };
+
+export function languageOfLocale(locale: MailLocale): Language {
+  return LANGUAGE_OF_LOCALE[locale];
+}
+
+export function localeOfLanguage(language: Language): MailLocale {
+  return language === 'hi' ? 'hi' : 'en';
 }

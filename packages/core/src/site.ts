@@ -4,6 +4,7 @@
  * prerender step share. The schemas are in site.schema.ts, loaded only with the forms.
  */
 
+import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from './languages.ts';
 import type { SocialPlatform } from './settings.ts';
 
 /** Spec 01 §5 and §8: the words the lead dialog, the contact form and the API share. */
@@ -145,4 +146,66 @@ export const STREAMER_SITEMAP_ENTRY = { changefreq: 'weekly', priority: 0.6 } as
 /** A guide's path on the site. */
 export function guidePath(slug: string): string {
   return `/blog/${slug}`;
+}
+
+// ── the public pages in each language (issue 21) ───────────────────────────────────────────
+
+/**
+ * Where each language's copy of the public pages lives: English at the root (its URLs stay as
+ * they were), Hindi under `/hi`. The one rule the routes, the prerender list, the links, the
+ * hreflang tags, both site maps and the server's Accept-Language redirect follow.
+ */
+const LANGUAGE_PATH_PREFIXES: Readonly<Record<Language, string>> = { 'en-IN': '', hi: '/hi' };
+
+/** A public page's path (as PUBLIC_PAGES write it) in `language`: '/contact' → '/hi/contact'. */
+export function pathInLanguage(path: string, language: Language): string {
+  const prefix = LANGUAGE_PATH_PREFIXES[language];
+  if (!prefix) return path;
+  return path === '/' ? prefix : `${prefix}${path}`;
+}
+
+/**
+ * The language a path is in and the page it shows: '/hi/contact' → hi, '/contact';
+ * '/contact' → en-IN, '/contact'. Paths outside a language prefix are English.
+ */
+export function languageOfPath(path: string): { language: Language; page: string } {
+  for (const [language, prefix] of Object.entries(LANGUAGE_PATH_PREFIXES) as Array<
+    [Language, string]
+  >) {
+    if (!prefix) continue;
+    if (path === prefix || path === `${prefix}/`) return { language, page: '/' };
+    if (path.startsWith(`${prefix}/`)) return { language, page: path.slice(prefix.length) };
+  }
+  return { language: DEFAULT_LANGUAGE, page: path };
+}
+
+/** Whether `path` (without a language prefix) is one of the public pages. */
+export function isPublicPage(path: string): boolean {
+  const page = path.length > 1 && path.endsWith('/') ? path.slice(0, -1) : path;
+  return PUBLIC_PAGES.some((candidate) => candidate.path === page);
+}
+
+/**
+ * The language an `Accept-Language` header prefers among ours, or null when it names none of
+ * them. Tags are taken by their q-value (1 when absent, q=0 means "not this"), the header's order
+ * breaking ties; a tag counts for its primary language (`hi-IN` is Hindi, `en-US` English). `*`
+ * names no language in particular, so it is skipped.
+ */
+export function preferredLanguage(header: string | undefined): Language | null {
+  if (!header) return null;
+  const ranges = header
+    .split(',')
+    .map((part, index) => {
+      const [tag = '', ...parameters] = part.trim().split(';');
+      const qParameter = parameters.map((p) => p.trim()).find((p) => p.startsWith('q='));
+      const q = qParameter === undefined ? 1 : Number(qParameter.slice(2));
+      return { primary: tag.trim().toLowerCase().split('-')[0] ?? '', q, index };
+    })
+    .filter((range) => Number.isFinite(range.q) && range.q > 0)
+    .sort((a, b) => b.q - a.q || a.index - b.index);
+  for (const { primary } of ranges) {
+    const language = LANGUAGES.find((candidate) => candidate.split('-')[0] === primary);
+    if (language) return language;
+  }
+  return null;
 }

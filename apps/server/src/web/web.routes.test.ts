@@ -13,6 +13,8 @@ function writeFakeBuild(): string {
     'index.html': '<html>home</html>',
     '__spa-fallback.html': '<html>spa</html>',
     'contact/index.html': '<html>contact</html>',
+    'hi/index.html': '<html lang="hi">home in Hindi</html>',
+    'hi/contact/index.html': '<html lang="hi">contact in Hindi</html>',
     'assets/entry-abc123.js': 'console.log(1)',
     'favicon.svg': '<svg/>',
   };
@@ -107,6 +109,56 @@ describe('web app serving', () => {
     expect(response.body).not.toMatch(/root:/);
     const encoded = await get('/%2e%2e/%2e%2e/etc/passwd');
     expect(encoded.body).not.toMatch(/root:/);
+  });
+
+  describe('a public page in the visitor’s language (issue 21)', () => {
+    const getWith = (url: string, headers: Record<string, string>) =>
+      testApp.app.inject({ method: 'GET', url, headers });
+    const HINDI_FIRST = 'hi-IN,hi;q=0.9,en-US;q=0.8,en;q=0.7';
+
+    it('sends a browser that prefers Hindi to the Hindi page, and tells caches why', async () => {
+      const contact = await getWith('/contact?ref=x', { 'accept-language': HINDI_FIRST });
+      expect(contact.statusCode).toBe(302);
+      expect(contact.headers.location).toBe('/hi/contact?ref=x');
+      expect(contact.headers.vary).toMatch(/^Accept-Language, Cookie/);
+      const home = await getWith('/', { 'accept-language': 'en;q=0.4, hi;q=0.8' });
+      expect(home.headers.location).toBe('/hi');
+
+      const hindi = await getWith('/hi/contact', { 'accept-language': HINDI_FIRST });
+      expect(hindi.statusCode).toBe(200);
+      expect(hindi.body).toBe('<html lang="hi">contact in Hindi</html>');
+    });
+
+    it('answers in English when English comes first, Hindi is refused or nothing is asked', async () => {
+      for (const header of ['en-IN,en;q=0.9,hi;q=0.8', 'hi;q=0, en', 'ta-IN', '']) {
+        const response = await getWith('/contact', { 'accept-language': header });
+        expect(response.statusCode, header).toBe(200);
+        expect(response.body).toBe('<html>contact</html>');
+        expect(response.headers.vary).toMatch(/^Accept-Language, Cookie/);
+      }
+    });
+
+    it('lets the language cookie win over the header', async () => {
+      const english = await getWith('/contact', {
+        'accept-language': HINDI_FIRST,
+        cookie: 'shabaash_lang=en-IN',
+      });
+      expect(english.statusCode).toBe(200);
+      expect(english.body).toBe('<html>contact</html>');
+      const hindi = await getWith('/contact', {
+        'accept-language': 'en-US,en',
+        cookie: 'a=1; shabaash_lang=hi',
+      });
+      expect(hindi.statusCode).toBe(302);
+      expect(hindi.headers.location).toBe('/hi/contact');
+    });
+
+    it('leaves app screens, streamer pages and pages with no Hindi copy where they are', async () => {
+      for (const url of ['/auth', '/musicstream/obs-alerts?token=x', '/sitemap']) {
+        const response = await getWith(url, { 'accept-language': HINDI_FIRST });
+        expect(response.statusCode, url).not.toBe(302);
+      }
+    });
   });
 
   it('keeps unknown API paths as JSON 404s', async () => {

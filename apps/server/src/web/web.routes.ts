@@ -13,8 +13,13 @@ import { checkoutAccess } from '../modules/payouts/payout-accounts.service.ts';
 import { readTipAccess, type TipAccess } from '../modules/plans/plans.service.ts';
 import { readSpeechPromise } from '../modules/speech/speech.service.ts';
 import {
+  DEFAULT_LANGUAGE,
+  isPublicPage,
   languageFromCookieHeader,
+  languageOfPath,
   pageLanguage,
+  pathInLanguage,
+  preferredLanguage,
   type Language,
   type PublicStreamer,
 } from '@shabaash/core';
@@ -223,11 +228,37 @@ export const webRoutes: FastifyPluginAsync<{ distDir: string }> = async (app, { 
       const cache = urlPath.startsWith('/assets/') ? IMMUTABLE : 'public, max-age=3600';
       return reply.header('cache-control', cache).sendFile(urlPath.slice(1));
     }
+    const query = rawQuery === undefined ? '' : `?${rawQuery}`;
+    if (isPublicPage(urlPath) && languageOfPath(urlPath).language === DEFAULT_LANGUAGE) {
+      // An English public page answers by the visitor's language: say so to caches.
+      reply.header('vary', 'Accept-Language, Cookie');
+      const target = languageCopyOf(urlPath, request.headers);
+      if (target && files.has(path.posix.join(target, 'index.html'))) {
+        return reply.redirect(`${target}${query}`, 302);
+      }
+    }
     const prerendered = path.posix.join(urlPath, 'index.html');
     if (files.has(prerendered)) return sendPage(reply, prerendered.slice(1));
-    return sendAppShell(reply, urlPath, rawQuery === undefined ? '' : `?${rawQuery}`);
+    return sendAppShell(reply, urlPath, query);
   });
 };
+
+/**
+ * Where a request for an English public page belongs instead (issue 21), or null to answer it
+ * in English: the page's copy in the visitor's language, chosen by their `shabaash_lang` cookie
+ * (the site's language switch sets it, so it always wins) or, with no cookie, by the language
+ * their `Accept-Language` header prefers (q-values honoured).
+ */
+function languageCopyOf(
+  urlPath: string,
+  headers: { cookie?: string; 'accept-language'?: string },
+): string | null {
+  const language =
+    languageFromCookieHeader(headers.cookie) ?? preferredLanguage(headers['accept-language']);
+  if (!language || language === DEFAULT_LANGUAGE) return null;
+  const page = urlPath.length > 1 && urlPath.endsWith('/') ? urlPath.slice(0, -1) : urlPath;
+  return pathInLanguage(page, language);
+}
 
 /** The built donation page renderer, or null when the build has none (or it does not load). */
 async function loadDonationRenderer(

@@ -5,10 +5,17 @@ import { SITE_NAME } from '../lib/meta';
  * The "Shabaash" word mark, linking home. A plain link: home is prerendered HTML, and the
  * standalone page shells (src/shells/) show the mark without React Router.
  */
-export function BrandLogo({ className }: { className?: string }) {
+export function BrandLogo({
+  className,
+  href = '/',
+}: {
+  className?: string;
+  /** Home in the page's language (a Hindi marketing page links `/hi`). */
+  href?: string;
+}) {
   return (
     <a
-      href="/"
+      href={href}
       className={cn(
         'inline-flex shrink-0 items-center gap-2 text-base font-extrabold tracking-tight sm:text-lg',
         className,

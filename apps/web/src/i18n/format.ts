@@ -25,6 +25,8 @@ const DATE_STYLES = {
   date: { day: 'numeric', month: 'short', year: 'numeric' },
   /** "26 Nov, 1:30 am" / "26 नव॰, 1:30 am". */
   dayTime: { day: 'numeric', month: 'short', hour: 'numeric', minute: '2-digit' },
+  /** "26 Nov 2026, 1:30 pm" / "26 नव॰ 2026, 1:30 pm". */
+  dateTime: { dateStyle: 'medium', timeStyle: 'short' },
 } as const satisfies Record<string, Intl.DateTimeFormatOptions>;
 
 const dateFormats = new Map<string, Intl.DateTimeFormat>();

@@ -9,8 +9,11 @@ import {
 import { createContext, useContext, useEffect, useState } from 'react';
 import type { ReactNode } from 'react';
 
+import type accountCatalog from './catalogs/account/en-IN.json';
+import type authCatalog from './catalogs/auth/en-IN.json';
 import type dashboardCatalog from './catalogs/dashboard/en-IN.json';
 import type donationCatalog from './catalogs/donation/en-IN.json';
+import type marketingCatalog from './catalogs/marketing/en-IN.json';
 import type mediaCatalog from './catalogs/media/en-IN.json';
 import type overlayCatalog from './catalogs/overlay/en-IN.json';
 import type statusCatalog from './catalogs/status/en-IN.json';
@@ -25,10 +28,23 @@ import type voiceCatalog from './catalogs/voice/en-IN.json';
 /**
  * The catalog areas: the donation page, its voice recorder and media picker (each loaded with
  * its code), the status page,
- * the overlay and widgets, and the dashboard's texts that share constants with those pages
- * (no page loads that one yet: the dashboard is still English).
+ * the overlay and widgets, and the dashboard with its settings (in the signed-in user's
+ * language: features/dashboard/dashboard-language.tsx).
  */
-export type CatalogArea = 'donation' | 'voice' | 'media' | 'status' | 'overlay' | 'dashboard';
+export type CatalogArea =
+  | 'donation'
+  | 'voice'
+  | 'media'
+  | 'status'
+  | 'overlay'
+  | 'dashboard'
+  // The marketing site's public pages (their Hindi copies under /hi).
+  | 'marketing'
+  // Sign in, sign up, forgot and reset password, verify e-mail.
+  | 'auth'
+  // The signed-in pages outside the dashboard: account, plans, create a page, invite, your
+  // data, admin console (features/dashboard/dashboard-language.tsx).
+  | 'account';
 
 /** Every message id, typed from the source (en-IN) catalogs: a typo is a type error. */
 export type MessageId = Extract<
@@ -37,7 +53,10 @@ export type MessageId = Extract<
   | keyof typeof mediaCatalog
   | keyof typeof statusCatalog
   | keyof typeof overlayCatalog
-  | keyof typeof dashboardCatalog,
+  | keyof typeof dashboardCatalog
+  | keyof typeof marketingCatalog
+  | keyof typeof authCatalog
+  | keyof typeof accountCatalog,
   string
 >;
 
@@ -61,6 +80,9 @@ const CATALOG_LOADERS: Record<
   status: { hi: () => import('./catalogs/status/hi.json') },
   overlay: { hi: () => import('./catalogs/overlay/hi.json') },
   dashboard: { hi: () => import('./catalogs/dashboard/hi.json') },
+  marketing: { hi: () => import('./catalogs/marketing/hi.json') },
+  auth: { hi: () => import('./catalogs/auth/hi.json') },
+  account: { hi: () => import('./catalogs/account/hi.json') },
 };
 
 const loaded = new Set<string>();
@@ -124,10 +146,29 @@ export function activateLanguage(language: Language): void {
   i18n.activate(language);
 }
 
+/** The language texts are read in now (for what formats outside `t`, like relative times). */
+export function activeLanguage(): Language {
+  return languageOr(i18n.locale, DEFAULT_LANGUAGE);
+}
+
+/**
+ * `read()` with `language` active for its duration (its catalogs must be loaded), then the
+ * language that was: for what a route's `meta` reads outside the page's render.
+ */
+export function speaking<T>(language: Language, read: () => T): T {
+  const previous = i18n.locale;
+  i18n.activate(language);
+  try {
+    return read();
+  } finally {
+    if (previous && previous !== language) i18n.activate(previous);
+  }
+}
+
 /**
  * The text of `id` in the active language, with `values` filled into its ICU placeholders;
  * `english` when the loaded catalogs have no `id`: in English (which loads none) and on pages
- * that load no catalog of its area (the dashboard, not translated yet).
+ * that load no catalog of its area.
  */
 export function t(id: MessageId, values: MessageValues | undefined, english: string): string {
   if (!hasMessage(id)) return english;

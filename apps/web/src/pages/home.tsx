@@ -1,8 +1,6 @@
-import type { MetaFunction } from 'react-router';
-
 import { HomePage } from '../features/marketing/home-page';
-import { publicPageMeta } from '../features/marketing/seo';
+import { publicPageMetaOf } from '../features/marketing/seo';
 
-export const meta: MetaFunction = () => publicPageMeta({ path: '/' });
+export const meta = publicPageMetaOf('home', '/');
 
 export default HomePage;

@@ -246,8 +246,20 @@ describe('site API', () => {
       expect(xml).toContain('xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"');
 
       const locs = [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => match[1]);
-      for (const page of PUBLIC_PAGES)
+      for (const page of PUBLIC_PAGES) {
         expect(locs).toContain(`https://shabaash.example${page.path}`);
+        // Its Hindi copy too (issue 21), and each names both copies and the default.
+        const hindi = `https://shabaash.example${page.path === '/' ? '/hi' : `/hi${page.path}`}`;
+        expect(locs).toContain(hindi);
+        const entry = xml.match(new RegExp(`<url>\\s*<loc>${hindi}</loc>[\\s\\S]*?</url>`))?.[0];
+        expect(entry).toContain(
+          `<xhtml:link rel="alternate" hreflang="en-IN" href="https://shabaash.example${page.path}"/>`,
+        );
+        expect(entry).toContain(`<xhtml:link rel="alternate" hreflang="hi" href="${hindi}"/>`);
+        expect(entry).toContain(
+          `<xhtml:link rel="alternate" hreflang="x-default" href="https://shabaash.example${page.path}"/>`,
+        );
+      }
       for (const slug of GUIDE_SLUGS) {
         expect(locs).toContain(`https://shabaash.example/blog/${slug}`);
       }

@@ -1,13 +1,22 @@
 import {
+  DEFAULT_LANGUAGE,
   GUIDE_SITEMAP_ENTRY,
   GUIDE_SLUGS,
+  LANGUAGES,
   PUBLIC_PAGES,
   STREAMER_SITEMAP_ENTRY,
   guidePath,
+  pathInLanguage,
   type ChangeFrequency,
 } from '@shabaash/core';
 
-type SitemapEntry = { path: string; changefreq: ChangeFrequency; priority: number };
+type SitemapEntry = {
+  path: string;
+  changefreq: ChangeFrequency;
+  priority: number;
+  /** The page's copies in every language (hreflang → path), for pages that have them. */
+  alternates?: ReadonlyArray<{ hreflang: string; path: string }>;
+};
 
 /**
  * Paths crawlers should not fetch. App screens (auth, dashboards, payment status) are left out on
@@ -16,10 +25,27 @@ type SitemapEntry = { path: string; changefreq: ChangeFrequency; priority: numbe
  */
 const DISALLOWED_PATHS = ['/api/', '/sandbox/', '/*/obs-alerts', '/*/audio-player'];
 
-/** Every public page, every guide and every active streamer's donation page. */
+/**
+ * Every public page in every language (each naming all its copies, English the default, as its
+ * `hreflang` links do), every guide and every active streamer's donation page.
+ */
 export function sitemapEntries(streamerSlugs: readonly string[]): SitemapEntry[] {
   return [
-    ...PUBLIC_PAGES.map(({ path, changefreq, priority }) => ({ path, changefreq, priority })),
+    ...PUBLIC_PAGES.flatMap(({ path, changefreq, priority }) => {
+      const alternates = [
+        ...LANGUAGES.map((language) => ({
+          hreflang: language,
+          path: pathInLanguage(path, language),
+        })),
+        { hreflang: 'x-default', path: pathInLanguage(path, DEFAULT_LANGUAGE) },
+      ];
+      return LANGUAGES.map((language) => ({
+        path: pathInLanguage(path, language),
+        changefreq,
+        priority,
+        alternates,
+      }));
+    }),
     ...GUIDE_SLUGS.map((slug) => ({ path: guidePath(slug), ...GUIDE_SITEMAP_ENTRY })),
     ...streamerSlugs.map((slug) => ({
       path: `/${encodeURIComponent(slug)}`,
@@ -36,11 +62,17 @@ export function buildSitemapXml(publicUrl: string, streamerSlugs: readonly strin
       `    <loc>${escapeXml(publicUrl + entry.path)}</loc>\n` +
       `    <changefreq>${entry.changefreq}</changefreq>\n` +
       `    <priority>${entry.priority.toFixed(1)}</priority>\n` +
+      (entry.alternates ?? [])
+        .map(
+          (alternate) =>
+            `    <xhtml:link rel="alternate" hreflang="${alternate.hreflang}" href="${escapeXml(publicUrl + alternate.path)}"/>\n`,
+        )
+        .join('') +
       '  </url>',
   );
   return [
     '<?xml version="1.0" encoding="UTF-8"?>',
-    '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',
+    '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">',
     ...urls,
     '</urlset>',
     '',

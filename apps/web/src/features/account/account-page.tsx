@@ -1,4 +1,4 @@
-import { AUTH_MESSAGES, MAIL_LOCALES, type AccountSession } from '@shabaash/core';
+import { MAIL_LOCALES, type AccountSession } from '@shabaash/core';
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 
@@ -6,6 +6,8 @@ import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader } from '../../components/ui/card';
 import { Field } from '../../components/ui/field';
 import { errorText } from '../../lib/api-error';
+import { toast } from '../../lib/lazy-toast';
+import { AUTH_MESSAGE_TEXT } from '../auth/auth.constants';
 import { LogoutButton } from '../auth/logout-button';
 import { RequireSession } from '../auth/require-session';
 import { useSession } from '../auth/use-session';
@@ -98,7 +100,7 @@ function ChangePasswordCard() {
           />
           {change.isSuccess ? (
             <p role="status" className="text-sm text-emerald-700">
-              {AUTH_MESSAGES.passwordChanged}
+              {AUTH_MESSAGE_TEXT.passwordChanged}
             </p>
           ) : null}
           <Button type="submit" className="self-start" disabled={change.isPending}>
@@ -115,7 +117,8 @@ function ChangePasswordCard() {
 /** The language of the e-mails this account receives; saved as soon as it is chosen. */
 function MailLanguageCard() {
   const { user } = useSession();
-  const update = useUpdateMailLocale();
+  // Saving switches these pages to the new language: the confirmation is a toast, in it.
+  const update = useUpdateMailLocale(() => toast.success(ACCOUNT_TEXT.mailLanguageSaved));
   // While a change is saving, the select shows the choice rather than the stored value.
   const shown = update.isPending ? update.variables.locale : user?.locale;
   const handleChange = (value: string) => {
@@ -147,11 +150,6 @@ function MailLanguageCard() {
             ))}
           </select>
         </Field>
-        {update.isSuccess ? (
-          <p role="status" className="text-sm text-emerald-700">
-            {ACCOUNT_TEXT.mailLanguageSaved}
-          </p>
-        ) : null}
       </CardContent>
     </Card>
   );

@@ -1,7 +1,9 @@
 import type { MailLocale } from '@shabaash/core';
 
-/** Texts of the account page (/account). */
-export const ACCOUNT_TEXT = {
+import { localized } from '../../i18n/i18n';
+
+/** Texts of the account page (/account), in the signed-in user's language. */
+export const ACCOUNT_TEXT = /* @__PURE__ */ localized('account', {
   title: 'Your account',
   backToDashboard: 'Back to dashboard',
   passwordTitle: 'Change password',
@@ -23,10 +25,11 @@ export const ACCOUNT_TEXT = {
   loading: 'Loading your sessions…',
   loadError: 'Could not load your sessions.',
   mailLanguageTitle: 'E-mail language',
-  mailLanguageDescription: 'The language of the e-mails Shabaash sends you.',
+  mailLanguageDescription: 'The language of your dashboard and of the e-mails Shabaash sends you.',
   mailLanguageLabel: 'E-mail language',
   mailLanguageSaved: 'E-mail language saved.',
-} as const;
+  unknownDevice: 'Unknown device',
+} as const);
 
 /** Each e-mail language under its own name, as its readers write it. */
 export const MAIL_LOCALE_NAMES = { en: 'English', hi: 'हिन्दी' } as const satisfies Record<

@@ -1,3 +1,5 @@
+import { ACCOUNT_TEXT } from './account.constants';
+
 /** Browsers, most specific first: Edge and Opera also say "Chrome", Chrome also says "Safari". */
 const BROWSERS: ReadonlyArray<[RegExp, string]> = [
   [/Edg\//, 'Edge'],
@@ -18,9 +20,9 @@ const SYSTEMS: ReadonlyArray<[RegExp, string]> = [
 
 /** A short name for the device of a session, e.g. "Chrome on Android", from its user agent. */
 export function deviceLabel(userAgent: string | null): string {
-  if (!userAgent) return 'Unknown device';
+  if (!userAgent) return ACCOUNT_TEXT.unknownDevice;
   const browser = BROWSERS.find(([pattern]) => pattern.test(userAgent))?.[1];
   const system = SYSTEMS.find(([pattern]) => pattern.test(userAgent))?.[1];
   if (browser && system) return `${browser} on ${system}`;
-  return browser ?? system ?? 'Unknown device';
+  return browser ?? system ?? ACCOUNT_TEXT.unknownDevice;
 }

@@ -1,6 +1,11 @@
 import { skipToken, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { ChangePasswordRequest, MailLocaleRequest } from '@shabaash/core';
+import {
+  languageOfLocale,
+  type ChangePasswordRequest,
+  type MailLocaleRequest,
+} from '@shabaash/core';
 
+import { loadLanguage } from '../../i18n/i18n';
 import { useClearSessionOnUnauthorized } from '../auth/require-session';
 import { viewerQueryKey } from '../auth/session-query-keys';
 import { useSession } from '../auth/use-session';
@@ -45,10 +50,22 @@ export const useRevokeOtherSessions = () =>
   useSessionsMutation((token, _none: void) => revokeOtherSessionsRequest(token));
 
 /** Saves the account's e-mail language, then reloads the signed-in user that carries it. */
-export function useUpdateMailLocale() {
+/**
+ * Saves the user's language (`users.locale`: their e-mails' and their pages'). The pages then
+ * follow it (dashboard-language.tsx re-renders them from the top); `onSaved` runs first, with
+ * the new language's catalogs loaded and active, so what it says (a toast) is in that language
+ * and outlives the page's re-render.
+ */
+export function useUpdateMailLocale(onSaved?: () => void) {
   const { token, refreshUser } = useSession();
   return useMutation({
     mutationFn: (input: MailLocaleRequest) => updateMailLocaleRequest(token ?? '', input),
-    onSuccess: () => refreshUser(),
+    onSuccess: async (_data, { locale }) => {
+      if (onSaved) {
+        await loadLanguage(languageOfLocale(locale), ['account']);
+        onSaved();
+      }
+      await refreshUser();
+    },
   });
 }

@@ -27,7 +27,8 @@ import { PRIVACY_PANEL_TEXT } from '../privacy/privacy-rights.constants';
 type Section =
   'streamers' | 'inbox' | 'site' | 'audit' | 'plans' | 'backups' | 'youtube' | 'privacy';
 
-const SECTIONS: Array<TabItem<Section>> = [
+/** The section tabs, made in render so they read the labels in the admin's language. */
+const sectionItems = (): Array<TabItem<Section>> => [
   { value: 'streamers', label: ADMIN_TEXT.streamersTab },
   { value: 'inbox', label: ADMIN_TEXT.inboxTab },
   { value: 'site', label: ADMIN_TEXT.siteTab },
@@ -85,7 +86,12 @@ function AdminConsole({ user }: { user: AuthUser }) {
         <LogoutButton className="self-start sm:self-auto" />
       </header>
       <BackupProblemBanner onOpen={() => setSection('backups')} />
-      <Tabs items={SECTIONS} value={section} onChange={setSection} label={ADMIN_TEXT.sectionsLabel}>
+      <Tabs
+        items={sectionItems()}
+        value={section}
+        onChange={setSection}
+        label={ADMIN_TEXT.sectionsLabel}
+      >
         {section === 'streamers' && (
           <StreamersPanel prefill={prefill} onClearPrefill={() => setPrefill(null)} />
         )}

@@ -1,5 +1,11 @@
-/** The admin console's words (issue 10). Validation messages come from @shabaash/core. */
-export const ADMIN_TEXT = {
+import { formatDate } from '../../i18n/format';
+import { activeLanguage, localized, t } from '../../i18n/i18n';
+
+/**
+ * The admin console's words (issue 10), in the signed-in admin's language. Validation messages
+ * come from @shabaash/core.
+ */
+export const ADMIN_TEXT = /* @__PURE__ */ localized('admin', {
   title: 'Admin console',
   description: 'Streamers, members and invites, the leads and contact inbox, and site settings.',
   sectionsLabel: 'Admin sections',
@@ -27,7 +33,7 @@ export const ADMIN_TEXT = {
   /** A member who accepted the invite; a pending one has a link not yet used. */
   accepted: 'Accepted',
   pending: 'Pending',
-  expires: (date: string) => `expires ${date}`,
+  expires: (date: string) => t('admin.expiresFn', { date }, `expires ${date}`),
   withdraw: 'Withdraw',
   removeMember: 'Remove',
   addMemberLabel: 'Add a member by e-mail',
@@ -44,12 +50,17 @@ export const ADMIN_TEXT = {
   deactivated: 'Streamer deactivated: the page is no longer accepting tips.',
   reactivated: 'Streamer reactivated',
   confirmDeactivate: (name: string) =>
-    `Deactivate ${name}? Their page will stop accepting tips and overlays will stay quiet.`,
+    t(
+      'admin.confirmDeactivateFn',
+      { name },
+      `Deactivate ${name}? Their page will stop accepting tips and overlays will stay quiet.`,
+    ),
   openDashboard: 'Dashboard & settings',
   openPage: 'Tip page',
 
   createTitle: 'Create a streamer',
-  createFromLead: (name: string) => `From the lead of ${name}`,
+  createFromLead: (name: string) =>
+    t('admin.createFromLeadFn', { name }, `From the lead of ${name}`),
   slugLabel: 'Slug',
   slugHint: 'The page address: lower-case letters, digits and single hyphens.',
   nameLabel: 'Name',
@@ -58,7 +69,7 @@ export const ADMIN_TEXT = {
   ownerEmailHint: 'The owner is e-mailed a one-time link and becomes the owner by accepting it.',
   create: 'Create streamer',
   creating: 'Creating…',
-  created: (slug: string) => `Streamer /${slug} created`,
+  created: (slug: string) => t('admin.createdFn', { slug }, `Streamer /${slug} created`),
   clearLead: 'Clear',
 
   leadsTitle: 'Leads',
@@ -89,7 +100,7 @@ export const ADMIN_TEXT = {
   supportChatLabel: 'Live chat link (e.g. a WhatsApp link)',
   socialLinksLegend: 'Footer social links',
   socialLinksHint: 'https:// links to your profiles. A network left empty is not shown.',
-  socialLinkLabel: (network: string) => `${network} URL`,
+  socialLinkLabel: (network: string) => t('admin.socialLinkLabelFn', { network }, `${network} URL`),
 
   auditFilterLabel: 'Streamer slug (empty for everything)',
   noAudit: 'Nothing recorded yet.',
@@ -100,10 +111,9 @@ export const ADMIN_TEXT = {
   auditNew: 'New',
   loadMore: 'Older entries',
   site: 'site',
-} as const;
+} as const);
 
-export const adminDateFormat = new Intl.DateTimeFormat('en-IN', {
-  dateStyle: 'medium',
-  timeStyle: 'short',
-  timeZone: 'Asia/Kolkata',
-});
+/** The console's dates and times: India time, in the active language. */
+export const adminDateFormat = {
+  format: (date: Date) => formatDate(date, activeLanguage(), 'dateTime'),
+};

@@ -2,6 +2,7 @@ import type { YoutubeQuotaReport } from '@shabaash/core';
 import { skipToken, useQuery } from '@tanstack/react-query';
 
 import { Card, CardContent } from '../../components/ui/card';
+import { localized, t } from '../../i18n/i18n';
 import { apiFetch } from '../../lib/api';
 import { useClearSessionOnUnauthorized } from '../auth/require-session';
 import { viewerQueryKey } from '../auth/session-query-keys';
@@ -9,18 +10,32 @@ import { useSession } from '../auth/use-session';
 import { LoadState } from './load-state';
 
 /** Every word of the admin console's YouTube quota view (issue 30). */
-export const YOUTUBE_QUOTA_TEXT = {
+export const YOUTUBE_QUOTA_TEXT = /* @__PURE__ */ localized('youtubeQuota', {
   tab: 'YouTube quota',
-  day: (day: string) => `Pacific-time day ${day} (YouTube resets the quota at midnight there).`,
+  day: (day: string) =>
+    t(
+      'youtubeQuota.dayFn',
+      { day },
+      `Pacific-time day ${day} (YouTube resets the quota at midnight there).`,
+    ),
   summary: (used: number, budget: number, quota: number) =>
-    `${used} of ${budget} units used for chat posting (the share of the project's ${quota} units a day).`,
-  share: (units: number) => `Each connected creator may use up to ${units} units today.`,
+    t(
+      'youtubeQuota.summaryFn',
+      { used, budget, quota },
+      `${used} of ${budget} units used for chat posting (the share of the project's ${quota} units a day).`,
+    ),
+  share: (units: number) =>
+    t(
+      'youtubeQuota.shareFn',
+      { units },
+      `Each connected creator may use up to ${units} units today.`,
+    ),
   exhausted: 'YouTube answered quotaExceeded today: posting is stopped until the day ends.',
   none: 'No creator has used YouTube quota today.',
   creator: 'Creator',
   units: 'Units',
   calls: 'Calls',
-} as const;
+} as const);
 
 function useYoutubeQuota() {
   const { user, token } = useSession();

@@ -1,7 +1,15 @@
-import type { AnalyticsPeriod } from '@shabaash/core';
+import {
+  MODERATION_STATUS_LABELS,
+  PAYMENT_STATUS_LABELS,
+  TIP_TYPE_LABELS,
+  WEEKDAY_LABELS,
+  type AnalyticsPeriod,
+} from '@shabaash/core';
 
-/** Every text of the dashboard's Analytics tab (issue 28). */
-export const ANALYTICS_TEXT = {
+import { localized, t } from '../../i18n/i18n';
+
+/** Every text of the dashboard's Analytics tab (issue 28), in the dashboard's language. */
+export const ANALYTICS_TEXT = /* @__PURE__ */ localized('analytics', {
   historyTitle: 'Tip history',
   historyDescription:
     'Every tip to your page. Search by donor name or message, filter, and export what you see.',
@@ -16,7 +24,11 @@ export const ANALYTICS_TEXT = {
   apply: 'Apply filters',
   reset: 'Reset',
   summary: (count: number, total: string) =>
-    `${count.toLocaleString('en-IN')} ${count === 1 ? 'tip' : 'tips'} · ${total}`,
+    t(
+      'analytics.summaryFn',
+      { count, total },
+      `${count.toLocaleString('en-IN')} ${count === 1 ? 'tip' : 'tips'} · ${total}`,
+    ),
   summaryLabel: 'Matching tips and their total',
   loading: 'Loading tips…',
   empty: 'No tips match these filters.',
@@ -27,8 +39,8 @@ export const ANALYTICS_TEXT = {
   exportCsv: 'Export CSV',
   exporting: 'Preparing CSV…',
   exportFailed: 'The export failed. Please try again.',
-  donorLine: (name: string) => `Tips from ${name}`,
-  showDonor: (name: string) => `Show all tips from ${name}`,
+  donorLine: (name: string) => t('analytics.donorLineFn', { name }, `Tips from ${name}`),
+  showDonor: (name: string) => t('analytics.showDonorFn', { name }, `Show all tips from ${name}`),
   backToAll: 'Back to all tips',
   columns: {
     date: 'Date (IST)',
@@ -41,15 +53,21 @@ export const ANALYTICS_TEXT = {
   chartsTitle: 'Charts',
   chartsDescription: 'Paid tips per day, compared with the period before.',
   periodLabel: 'Chart period',
-  periodOption: (days: AnalyticsPeriod) => `${String(days)} days`,
+  periodOption: (days: AnalyticsPeriod) =>
+    t('analytics.periodOptionFn', { days }, `${String(days)} days`),
   chartsLoading: 'Loading charts…',
   chartsError: 'Could not load the charts. Please try again.',
-  revenueTitle: (days: AnalyticsPeriod) => `Revenue per day, last ${String(days)} days`,
+  revenueTitle: (days: AnalyticsPeriod) =>
+    t('analytics.revenueTitleFn', { days }, `Revenue per day, last ${String(days)} days`),
   countTitle: 'Tips per day',
   thisPeriod: 'This period',
   previousPeriod: 'Previous period',
   periodTotals: (current: string, previous: string) =>
-    `This period ${current} · previous period ${previous}`,
+    t(
+      'analytics.periodTotalsFn',
+      { current, previous },
+      `This period ${current} · previous period ${previous}`,
+    ),
   byTypeTitle: 'By tip type',
   hoursTitle: 'Best hours (India time)',
   weekdaysTitle: 'Best weekdays',
@@ -69,4 +87,17 @@ export const ANALYTICS_TEXT = {
     name: 'Name',
   },
   hourLabel: (hour: number) => `${String(hour).padStart(2, '0')}:00`,
-} as const;
+} as const);
+
+/**
+ * The words of the tip types, statuses and weekdays the tab shows: core's (which the CSV export
+ * writes in English) in the dashboard's language.
+ */
+export const ANALYTICS_LABELS = /* @__PURE__ */ localized('analytics.labels', {
+  tipType: { ...TIP_TYPE_LABELS },
+  payment: { ...PAYMENT_STATUS_LABELS },
+  moderation: { ...MODERATION_STATUS_LABELS },
+  weekdays: [...WEEKDAY_LABELS],
+  /** The weekday chart's axis: 'Mon' … 'Sun'. */
+  weekdaysShort: WEEKDAY_LABELS.map((name) => name.slice(0, 3)),
+});

@@ -2,8 +2,6 @@ import {
   ANALYTICS_PERIODS,
   DONATION_TYPES,
   formatRupees,
-  TIP_TYPE_LABELS,
-  WEEKDAY_LABELS,
   type AnalyticsPeriod,
   type ChartsResponse,
 } from '@shabaash/core';
@@ -19,7 +17,7 @@ import {
 import { Spinner } from '../../components/ui/spinner';
 import { Tabs } from '../../components/ui/tabs';
 import { InlineError } from '../dashboard/components/inline-error';
-import { ANALYTICS_TEXT } from './analytics.constants';
+import { ANALYTICS_LABELS, ANALYTICS_TEXT } from './analytics.constants';
 import { useCharts } from './analytics.queries';
 import { UplotChart, type ChartSeries } from './uplot-chart';
 
@@ -27,10 +25,12 @@ const CURRENT_COLOR = '#2563eb';
 const PREVIOUS_COLOR = '#94a3b8';
 const TYPE_COLORS = ['#2563eb', '#f59e0b', '#db2777'];
 
-const PERIOD_TABS = ANALYTICS_PERIODS.map((days) => ({
-  value: String(days) as `${AnalyticsPeriod}`,
-  label: ANALYTICS_TEXT.periodOption(days),
-}));
+/** The period tabs, made in render so they read the dashboard's language. */
+const periodTabs = () =>
+  ANALYTICS_PERIODS.map((days) => ({
+    value: String(days) as `${AnalyticsPeriod}`,
+    label: ANALYTICS_TEXT.periodOption(days),
+  }));
 
 const rupees = (paise: number) => formatRupees(paise);
 /** Chart values are rupees (the axis), tables show paise formatted. */
@@ -52,7 +52,7 @@ export function ChartsPanel({ slug }: { slug: string }) {
       </CardHeader>
       <CardContent>
         <Tabs
-          items={PERIOD_TABS}
+          items={periodTabs()}
           value={period}
           onChange={setPeriod}
           label={ANALYTICS_TEXT.periodLabel}
@@ -110,7 +110,7 @@ function Charts({ data }: { data: ChartsResponse }) {
   const byType = useMemo<ChartSeries[]>(
     () =>
       DONATION_TYPES.map((type, index) => ({
-        label: TIP_TYPE_LABELS[type],
+        label: ANALYTICS_LABELS.tipType[type],
         values: data.series.map((point) => point.by_type[type] / 100),
         color: TYPE_COLORS[index] ?? CURRENT_COLOR,
       })),
@@ -130,7 +130,7 @@ function Charts({ data }: { data: ChartsResponse }) {
     ],
     [data],
   );
-  const weekdayLabels = useMemo(() => WEEKDAY_LABELS.map((name) => name.slice(0, 3)), []);
+  const weekdayLabels = ANALYTICS_LABELS.weekdaysShort;
   const weekdays = useMemo<ChartSeries[]>(
     () => [
       {
@@ -195,7 +195,7 @@ function Charts({ data }: { data: ChartsResponse }) {
         }
         head={[t.type, t.revenue, t.tips]}
         rows={data.by_type.map((row) => [
-          TIP_TYPE_LABELS[row.type],
+          ANALYTICS_LABELS.tipType[row.type],
           rupees(row.amount_paise),
           String(row.count),
         ])}
@@ -234,7 +234,7 @@ function Charts({ data }: { data: ChartsResponse }) {
           }
           head={[t.weekday, t.revenue, t.tips]}
           rows={data.weekdays.map((slot) => [
-            WEEKDAY_LABELS[slot.weekday] ?? '',
+            ANALYTICS_LABELS.weekdays[slot.weekday] ?? '',
             rupees(slot.amount_paise),
             String(slot.count),
           ])}

@@ -4,10 +4,7 @@ import {
   DONATION_TYPES,
   formatRupees,
   MODERATION_STATUSES,
-  MODERATION_STATUS_LABELS,
   PAYMENT_STATUSES,
-  PAYMENT_STATUS_LABELS,
-  TIP_TYPE_LABELS,
   type AnalyticsTip,
   type HistoryFilter,
 } from '@shabaash/core';
@@ -25,19 +22,15 @@ import {
 import { Field } from '../../components/ui/field';
 import { Input } from '../../components/ui/input';
 import { Spinner } from '../../components/ui/spinner';
+import { formatDate } from '../../i18n/format';
+import { activeLanguage } from '../../i18n/i18n';
 import { toast } from '../../lib/lazy-toast';
 import { useSession } from '../auth/use-session';
 import { InlineError } from '../dashboard/components/inline-error';
 import { Select } from '../settings/settings-controls';
 import { downloadHistoryCsv } from './analytics.api';
-import { ANALYTICS_TEXT } from './analytics.constants';
+import { ANALYTICS_LABELS, ANALYTICS_TEXT } from './analytics.constants';
 import { useHistory } from './analytics.queries';
-
-const indiaDateTime = new Intl.DateTimeFormat('en-IN', {
-  timeZone: 'Asia/Kolkata',
-  dateStyle: 'medium',
-  timeStyle: 'short',
-});
 
 /** The tip history: filters, the matching count and total, the pages, the donor line and CSV. */
 export function HistoryPanel({ slug }: { slug: string }) {
@@ -124,7 +117,7 @@ export function HistoryPanel({ slug }: { slug: string }) {
                 <option value="all">{ANALYTICS_TEXT.allOption}</option>
                 {DONATION_TYPES.map((type) => (
                   <option key={type} value={type}>
-                    {TIP_TYPE_LABELS[type]}
+                    {ANALYTICS_LABELS.tipType[type]}
                   </option>
                 ))}
               </Select>
@@ -140,7 +133,7 @@ export function HistoryPanel({ slug }: { slug: string }) {
                 <option value="all">{ANALYTICS_TEXT.allOption}</option>
                 {PAYMENT_STATUSES.map((status) => (
                   <option key={status} value={status}>
-                    {PAYMENT_STATUS_LABELS[status]}
+                    {ANALYTICS_LABELS.payment[status]}
                   </option>
                 ))}
               </Select>
@@ -159,7 +152,7 @@ export function HistoryPanel({ slug }: { slug: string }) {
                 <option value="all">{ANALYTICS_TEXT.allOption}</option>
                 {MODERATION_STATUSES.map((status) => (
                   <option key={status} value={status}>
-                    {MODERATION_STATUS_LABELS[status]}
+                    {ANALYTICS_LABELS.moderation[status]}
                   </option>
                 ))}
               </Select>
@@ -255,8 +248,8 @@ export function HistoryPanel({ slug }: { slug: string }) {
 }
 
 function statusText(tip: AnalyticsTip): string {
-  if (tip.payment_status !== 'success') return PAYMENT_STATUS_LABELS[tip.payment_status];
-  return MODERATION_STATUS_LABELS[tip.moderation_status];
+  if (tip.payment_status !== 'success') return ANALYTICS_LABELS.payment[tip.payment_status];
+  return ANALYTICS_LABELS.moderation[tip.moderation_status];
 }
 
 function TipRow({
@@ -289,9 +282,11 @@ function TipRow({
         </span>
       </div>
       <p className="flex flex-wrap gap-x-2 text-xs text-slate-600">
-        <time dateTime={tip.created_at}>{indiaDateTime.format(new Date(tip.created_at))}</time>
+        <time dateTime={tip.created_at}>
+          {formatDate(tip.created_at, activeLanguage(), 'dateTime')}
+        </time>
         <span aria-hidden="true">·</span>
-        <span>{TIP_TYPE_LABELS[tip.type]}</span>
+        <span>{ANALYTICS_LABELS.tipType[tip.type]}</span>
         <span aria-hidden="true">·</span>
         <span className={isCounted ? 'text-emerald-700' : 'text-amber-700'}>{statusText(tip)}</span>
       </p>

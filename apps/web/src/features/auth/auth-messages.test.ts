@@ -1,6 +1,9 @@
 import { AUTH_MESSAGES } from '@shabaash/core';
+import { compileMessageOrThrow } from '@lingui/message-utils/compileMessage';
 import { describe, expect, it } from 'vitest';
 
+import authHindi from '../../i18n/catalogs/auth/hi.json';
+import { activateLanguage, addCatalogs } from '../../i18n/i18n';
 import { ApiError } from '../../lib/api';
 import { describeAuthFailure, validateLogin, validateSignup } from './auth-messages';
 
@@ -80,5 +83,30 @@ describe('describeAuthFailure', () => {
       description: 'Something went wrong. Please try again.',
     });
     expect(describeAuthFailure(new TypeError('boom'), 'login').title).toBe('Login Error');
+  });
+});
+
+describe('in Hindi (issue 21)', () => {
+  it('says the same things from the auth catalog', () => {
+    const compiled = Object.fromEntries(
+      Object.entries(authHindi).map(([id, message]) => [id, compileMessageOrThrow(message)]),
+    );
+    addCatalogs('hi', [{ area: 'auth', messages: compiled }]);
+    activateLanguage('hi');
+    try {
+      expect(validateLogin({ email: '', password: '' })).toEqual({
+        title: 'जानकारी अधूरी है',
+        description: 'कृपया ई-मेल और पासवर्ड दोनों डालें।',
+      });
+      expect(
+        validateSignup({ email: 'a@b.in', password: 'secret1', confirmPassword: 'secret2' }),
+      ).toEqual({ title: 'पासवर्ड मेल नहीं खाते', description: 'दोनों पासवर्ड एक जैसे नहीं हैं।' });
+      expect(describeAuthFailure(new ApiError(503, 'internal_error', ''), 'signup')).toEqual({
+        title: 'साइन अप में गड़बड़ी',
+        description: 'कुछ गड़बड़ हो गई। कृपया फिर से कोशिश करें।',
+      });
+    } finally {
+      activateLanguage('en-IN');
+    }
   });
 });

@@ -1,7 +1,8 @@
-import { AUTH_MESSAGES, PASSWORD_MIN_LENGTH } from '@shabaash/core';
+import { PASSWORD_MIN_LENGTH } from '@shabaash/core';
 
 import { ApiError } from '../../lib/api';
 import { apiErrorText } from '../../lib/api-error';
+import { AUTH_MESSAGE_TEXT as AUTH_MESSAGES } from './auth.constants';
 
 /** A toast's title and description. */
 export type ToastMessage = { title: string; description: string };
@@ -44,18 +45,20 @@ export function validateSignup(input: {
   return null;
 }
 
-const FAILURE_TEXT = {
-  login: {
-    failedTitle: AUTH_MESSAGES.loginFailedTitle,
-    failedFallback: AUTH_MESSAGES.invalidCredentials,
-    errorTitle: AUTH_MESSAGES.loginErrorTitle,
-  },
-  signup: {
-    failedTitle: AUTH_MESSAGES.signupFailedTitle,
-    failedFallback: AUTH_MESSAGES.signupFailed,
-    errorTitle: AUTH_MESSAGES.signupErrorTitle,
-  },
-} as const;
+/** Each form's failure texts, read when shown (so in the page's language). */
+function failureTextOf(form: 'login' | 'signup') {
+  return form === 'login'
+    ? {
+        failedTitle: AUTH_MESSAGES.loginFailedTitle,
+        failedFallback: AUTH_MESSAGES.invalidCredentials,
+        errorTitle: AUTH_MESSAGES.loginErrorTitle,
+      }
+    : {
+        failedTitle: AUTH_MESSAGES.signupFailedTitle,
+        failedFallback: AUTH_MESSAGES.signupFailed,
+        errorTitle: AUTH_MESSAGES.signupErrorTitle,
+      };
+}
 
 /**
  * Spec 01 §8: the server refused (a 4xx, carrying its message) → 'Login Failed' / 'Signup
@@ -63,7 +66,7 @@ const FAILURE_TEXT = {
  * message, since a 5xx message says nothing useful to the user.
  */
 export function describeAuthFailure(error: unknown, form: 'login' | 'signup'): ToastMessage {
-  const text = FAILURE_TEXT[form];
+  const text = failureTextOf(form);
   if (error instanceof ApiError && error.status >= 400 && error.status < 500) {
     // `http_error`: a 4xx without our error body (a proxy, say), so no server message to show.
     const hasServerMessage = error.code !== 'http_error' && error.message !== '';

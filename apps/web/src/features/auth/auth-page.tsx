@@ -14,10 +14,13 @@ import { useSession } from './use-session';
 
 type AuthTab = 'login' | 'signup';
 
-const TABS: Array<TabItem<AuthTab>> = [
-  { value: 'login', label: AUTH_TEXT.loginTab },
-  { value: 'signup', label: AUTH_TEXT.signupTab },
-];
+/** The tabs, read when shown (so in the page's language). */
+function authTabs(): Array<TabItem<AuthTab>> {
+  return [
+    { value: 'login', label: AUTH_TEXT.loginTab },
+    { value: 'signup', label: AUTH_TEXT.signupTab },
+  ];
+}
 
 /**
  * The /auth screen (spec 01 §2): login and sign-up tabs, or only the login form titled
@@ -54,7 +57,7 @@ export function AuthPage() {
             {isDashboardOnly ? (
               <LoginForm />
             ) : (
-              <Tabs items={TABS} value={tab} onChange={setTab} label={AUTH_TEXT.tabsLabel}>
+              <Tabs items={authTabs()} value={tab} onChange={setTab} label={AUTH_TEXT.tabsLabel}>
                 {tab === 'login' ? <LoginForm /> : <SignupForm />}
               </Tabs>
             )}

@@ -1,9 +1,14 @@
+import { AUTH_MESSAGES, ONBOARDING_MESSAGES } from '@shabaash/core';
+
+import { localized } from '../../i18n/i18n';
+
 /**
  * Texts of the auth screen and the session UI that are not shared with the server. The spec's
  * validation and toast messages live in `AUTH_MESSAGES` (`@shabaash/core`), which the API uses
- * too; these are the labels around them.
+ * too; these are the labels around them. Both read the `auth` catalog of the page's language
+ * (issue 21): the auth pages speak the reader's (auth-language.tsx).
  */
-export const AUTH_TEXT = {
+export const AUTH_TEXT = /* @__PURE__ */ localized('auth', {
   pageTitle: 'Welcome to Shabaash',
   pageDescription: 'Log in to your account, or create one in a few seconds.',
   dashboardPageTitle: 'Streamer Dashboard Login',
@@ -39,4 +44,16 @@ export const AUTH_TEXT = {
   resetPending: 'Saving...',
   resetMissingToken: 'This page needs the link from your email. Please ask for a new one.',
   requestNewLink: 'Ask for a new link',
-} as const;
+  languageSwitchLabel: 'Language',
+} as const);
+
+/** The spec's auth messages (AUTH_MESSAGES, as the API writes them) in the page's language. */
+export const AUTH_MESSAGE_TEXT: typeof AUTH_MESSAGES = /* @__PURE__ */ localized(
+  'auth.messages',
+  AUTH_MESSAGES,
+);
+
+/** The sign-up toast's "check your e-mail" line, in the page's language. */
+export const SIGNUP_DONE_TEXT = /* @__PURE__ */ localized('auth.onboarding', {
+  verificationSent: ONBOARDING_MESSAGES.verificationSent,
+});

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 
-import { mailLocaleOfBrowser } from './browser-locale';
+import { languageOfBrowser, mailLocaleOfBrowser } from './browser-locale';
 
 describe('mailLocaleOfBrowser', () => {
   it('picks Hindi for a Hindi browser and English for any other', () => {
@@ -11,5 +11,13 @@ describe('mailLocaleOfBrowser', () => {
     expect(mailLocaleOfBrowser('ta-IN')).toBe('en');
     expect(mailLocaleOfBrowser('')).toBe('en');
     expect(mailLocaleOfBrowser(undefined)).toBe('en');
+  });
+});
+
+describe('languageOfBrowser', () => {
+  it('shows the auth pages in Hindi to a Hindi browser and in English to any other', () => {
+    expect(languageOfBrowser('hi-IN')).toBe('hi');
+    expect(languageOfBrowser('en-GB')).toBe('en-IN');
+    expect(languageOfBrowser(undefined)).toBe('en-IN');
   });
 });

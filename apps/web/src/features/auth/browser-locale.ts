@@ -1,4 +1,4 @@
-import type { MailLocale } from '@shabaash/core';
+import type { Language, MailLocale } from '@shabaash/core';
 
 /**
  * The e-mail language a new account starts with: Hindi when the browser asks for Hindi
@@ -6,4 +6,9 @@ import type { MailLocale } from '@shabaash/core';
  */
 export function mailLocaleOfBrowser(language: string | undefined): MailLocale {
   return language?.toLowerCase().startsWith('hi') ? 'hi' : 'en';
+}
+
+/** The pages' language for a browser's (`navigator.language`): Hindi or English, as above. */
+export function languageOfBrowser(language: string | undefined): Language {
+  return mailLocaleOfBrowser(language) === 'hi' ? 'hi' : 'en-IN';
 }

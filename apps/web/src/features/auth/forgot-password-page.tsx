@@ -1,4 +1,3 @@
-import { AUTH_MESSAGES } from '@shabaash/core';
 import { useMutation } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
@@ -8,7 +7,7 @@ import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader } from '../../components/ui/card';
 import { errorText } from '../../lib/api-error';
 import { forgotPasswordRequest } from './auth.api';
-import { AUTH_TEXT } from './auth.constants';
+import { AUTH_MESSAGE_TEXT, AUTH_TEXT } from './auth.constants';
 import { EmailField } from './components/email-field';
 
 /**
@@ -36,7 +35,7 @@ export function ForgotPasswordPage() {
         <CardContent className="flex flex-col gap-4">
           {request.isSuccess ? (
             <p role="status" className="text-slate-700">
-              {AUTH_MESSAGES.resetLinkSent}
+              {AUTH_MESSAGE_TEXT.resetLinkSent}
             </p>
           ) : (
             <form noValidate onSubmit={handleSubmit} className="flex flex-col gap-4">

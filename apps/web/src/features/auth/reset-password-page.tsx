@@ -1,4 +1,3 @@
-import { AUTH_MESSAGES } from '@shabaash/core';
 import { useMutation } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router';
@@ -8,7 +7,7 @@ import { Button, buttonStyles } from '../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader } from '../../components/ui/card';
 import { errorText } from '../../lib/api-error';
 import { resetPasswordRequest } from './auth.api';
-import { AUTH_TEXT } from './auth.constants';
+import { AUTH_MESSAGE_TEXT, AUTH_TEXT } from './auth.constants';
 import { PasswordField } from './components/password-field';
 
 /** /auth/reset?token=…: the e-mailed link's page, where the new password is set. */
@@ -28,7 +27,7 @@ export function ResetPasswordPage() {
   };
 
   const problem = mismatch
-    ? AUTH_MESSAGES.passwordMismatch
+    ? AUTH_MESSAGE_TEXT.passwordMismatch
     : reset.isError
       ? errorText(reset.error)
       : undefined;
@@ -46,7 +45,7 @@ export function ResetPasswordPage() {
           {reset.isSuccess ? (
             <>
               <p role="status" className="text-slate-700">
-                {AUTH_MESSAGES.passwordResetDone}
+                {AUTH_MESSAGE_TEXT.passwordResetDone}
               </p>
               <Link to="/auth" className={buttonStyles()}>
                 {AUTH_TEXT.loginButton}

@@ -7,9 +7,9 @@ import { Input } from '../../components/ui/input';
 import { cn } from '../../lib/cn';
 import { MarketingLayout, PageIntro } from '../marketing/components/marketing-layout';
 import {
-  ALL_CATEGORIES_LABEL,
   BLOG_TEXT,
   GUIDE_CATEGORIES,
+  GUIDE_CATEGORY_LABELS,
   type GuideCategory,
 } from './blog.constants';
 import { GuideBanner, GuideCard } from './guide-card';
@@ -75,7 +75,7 @@ export function BlogPage() {
                       : 'bg-white text-slate-700 ring-slate-300 hover:bg-slate-50',
                   )}
                 >
-                  {option ?? ALL_CATEGORIES_LABEL}
+                  {option ? GUIDE_CATEGORY_LABELS[option] : BLOG_TEXT.allCategories}
                 </button>
               );
             })}
@@ -91,7 +91,7 @@ export function BlogPage() {
               <GuideBanner category={featured.category} className="h-40 md:h-full" />
               <div className="p-6 sm:p-8">
                 <p className="text-xs font-semibold tracking-wide text-brand-700 uppercase">
-                  {BLOG_TEXT.featuredLabel} · {featured.category}
+                  {BLOG_TEXT.featuredLabel} · {GUIDE_CATEGORY_LABELS[featured.category]}
                 </p>
                 <h3 className="mt-2 text-2xl font-bold tracking-tight text-balance text-slate-900">
                   <Link to={`/blog/${featured.slug}`} className="after:absolute after:inset-0">
@@ -102,7 +102,7 @@ export function BlogPage() {
                 <p className="mt-4 text-sm text-slate-500">
                   {featured.author} ·{' '}
                   <time dateTime={featured.date}>{formatGuideDate(featured.date)}</time> ·{' '}
-                  {featured.readMinutes} min read
+                  {BLOG_TEXT.readingTime(featured.readMinutes)}
                 </p>
               </div>
             </article>

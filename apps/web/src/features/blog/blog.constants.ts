@@ -1,19 +1,23 @@
-/** Texts of the guides list and article pages (spec 01 §2, Blog). */
+/** Texts of the guides list and article pages (spec 01 §2, Blog), in the page's language. */
 
-/** The category buttons, in order; "All" shows every guide. */
-export const GUIDE_CATEGORIES = [
-  'Getting Started',
-  'Platform Guides',
-  'Fan Engagement',
-  'Security',
-  'Monetization',
-  'Strategy',
-] as const;
-export type GuideCategory = (typeof GUIDE_CATEGORIES)[number];
+import { localized, t } from '../../i18n/i18n';
+import type { GuideCategory } from './guide-categories';
 
-export const ALL_CATEGORIES_LABEL = 'All';
+export { GUIDE_CATEGORIES, WORDS_PER_MINUTE, type GuideCategory } from './guide-categories';
 
-export const BLOG_TEXT = {
+/** Each category's name as the buttons and cards show it (the guides' front matter is English). */
+export const GUIDE_CATEGORY_LABELS: Readonly<Record<GuideCategory, string>> =
+  /* @__PURE__ */ localized('marketing.blog.categories', {
+    'Getting Started': 'Getting Started',
+    'Platform Guides': 'Platform Guides',
+    'Fan Engagement': 'Fan Engagement',
+    Security: 'Security',
+    Monetization: 'Monetization',
+    Strategy: 'Strategy',
+  });
+
+export const BLOG_TEXT = /* @__PURE__ */ localized('marketing.blog', {
+  allCategories: 'All',
   title: 'Guides for Indian streamers',
   intro:
     'Practical, no-fluff guides on UPI tipping, fan engagement and turning your live streams into income.',
@@ -30,7 +34,6 @@ export const BLOG_TEXT = {
   ctaText:
     'Get your own Shabaash tipping page with live OBS alerts. We set it up with you and you keep streaming.',
   ctaButton: 'Start Earning',
-} as const;
-
-/** Words read per minute, for the "n min read" label. */
-export const WORDS_PER_MINUTE = 200;
+  readingTime: (minutes: number) =>
+    t('marketing.blog.readingTimeFn', { minutes }, `${String(minutes)} min read`),
+} as const);

@@ -10,7 +10,7 @@ import {
 import { Link } from 'react-router';
 
 import { cn } from '../../lib/cn';
-import type { GuideCategory } from './blog.constants';
+import { BLOG_TEXT, GUIDE_CATEGORY_LABELS, type GuideCategory } from './blog.constants';
 import { formatGuideDate } from './guide-search';
 import type { Guide } from './guides';
 
@@ -57,7 +57,7 @@ export function GuideCard({
       <GuideBanner category={guide.category} className="h-28" />
       <div className="flex flex-1 flex-col p-5">
         <p className="text-xs font-semibold tracking-wide text-brand-700 uppercase">
-          {guide.category}
+          {GUIDE_CATEGORY_LABELS[guide.category]}
         </p>
         <Heading className="mt-2 text-lg leading-snug font-semibold text-slate-900">
           {/* The whole card is the link's click area; the heading carries its name. */}
@@ -67,8 +67,8 @@ export function GuideCard({
         </Heading>
         <p className="mt-2 flex-1 text-sm text-slate-600">{guide.excerpt}</p>
         <p className="mt-4 text-xs text-slate-500">
-          <time dateTime={guide.date}>{formatGuideDate(guide.date)}</time> · {guide.readMinutes} min
-          read
+          <time dateTime={guide.date}>{formatGuideDate(guide.date)}</time> ·{' '}
+          {BLOG_TEXT.readingTime(guide.readMinutes)}
         </p>
       </div>
     </article>

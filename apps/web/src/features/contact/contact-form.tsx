@@ -1,4 +1,4 @@
-import { CONSENT_TEXT, SITE_LIMITS, SITE_MESSAGES, type ContactRequest } from '@shabaash/core';
+import { CONSENT_TEXT, SITE_LIMITS, type ContactRequest } from '@shabaash/core';
 import { useState, type ChangeEvent, type FormEvent, type Ref } from 'react';
 import { toast } from '../../lib/lazy-toast';
 
@@ -8,6 +8,7 @@ import { Input, Textarea } from '../../components/ui/input';
 import { ApiError } from '../../lib/api';
 import { apiErrorText } from '../../lib/api-error';
 import { CONTACT_TEXT } from './contact.constants';
+import { SITE_MESSAGE_TEXT } from '../marketing/marketing.constants';
 import { useSendContactMessage } from './use-send-contact-message';
 import { ConsentCheckbox, PrivacyNotice } from '../privacy-notice/privacy-notice';
 
@@ -47,8 +48,8 @@ export function ContactForm({ messageRef }: { messageRef?: Ref<HTMLTextAreaEleme
       { ...values, age_confirmed: true },
       {
         onSuccess: () => {
-          toast.success(SITE_MESSAGES.contactSuccessTitle, {
-            description: SITE_MESSAGES.contactSuccess,
+          toast.success(SITE_MESSAGE_TEXT.contactSuccessTitle, {
+            description: SITE_MESSAGE_TEXT.contactSuccess,
           });
           setValues(EMPTY_MESSAGE);
           setAgeConfirmed(false);
@@ -58,8 +59,8 @@ export function ContactForm({ messageRef }: { messageRef?: Ref<HTMLTextAreaEleme
           // Our own refusals (a bad field, too many messages) say what to fix; the rest is generic.
           const isOurRefusal =
             error instanceof ApiError && (error.status === 400 || error.status === 429);
-          toast.error(SITE_MESSAGES.contactErrorTitle, {
-            description: isOurRefusal ? apiErrorText(error) : SITE_MESSAGES.contactError,
+          toast.error(SITE_MESSAGE_TEXT.contactErrorTitle, {
+            description: isOurRefusal ? apiErrorText(error) : SITE_MESSAGE_TEXT.contactError,
           });
         },
       },

@@ -1,6 +1,8 @@
-/** Texts and contact details of the contact page (spec 01 §2, §4, §8). */
+/** Texts and contact details of the contact page (spec 01 §2, §4, §8), in the page's language. */
 
-export const CONTACT_TEXT = {
+import { localized } from '../../i18n/i18n';
+
+export const CONTACT_TEXT = /* @__PURE__ */ localized('marketing.contact', {
   eyebrow: 'Contact',
   title: 'Talk to the Shabaash team',
   intro:
@@ -22,4 +24,4 @@ export const CONTACT_TEXT = {
   messagePlaceholder: 'How can we help?',
   submit: 'Send Message',
   submitting: 'Sending...',
-} as const;
+} as const);

@@ -13,6 +13,7 @@ import { LoadErrorMessage } from './components/load-error-message';
 import { StreamerCard } from './components/streamer-card';
 import { dashboardPath } from './dashboard.api';
 import { DASHBOARD_TEXT } from './dashboard.constants';
+import { DashboardLanguageSwitch } from './components/language-switch';
 import { useMyStreamers } from './use-dashboard-queries';
 
 /** /dashboard (spec 02 §2): login required, then the streamers this user may open. */
@@ -60,7 +61,8 @@ function DashboardChooser({ user }: { user: AuthUser }) {
               : DASHBOARD_TEXT.chooserDescription}
           </p>
         </div>
-        <div className="flex items-center gap-3 self-start sm:self-auto">
+        <div className="flex flex-wrap items-center gap-3 self-start sm:self-auto">
+          <DashboardLanguageSwitch />
           {view.isSiteAdmin ? (
             <Link
               to="/dashboard/admin"

@@ -1,5 +1,13 @@
+import { localized, t } from '../../i18n/i18n';
+
+/*
+ * The dashboard's words in the signed-in user's language (issue 21): each text set reads
+ * `<prefix>.<key>` from the `dashboard` catalogs; the English here is the spec's and equals the
+ * en-IN catalog (i18n/catalogs.test.ts).
+ */
+
 /** Texts of the dashboard chooser and the streamer dashboard (spec 02 §2, §8). */
-export const DASHBOARD_TEXT = {
+export const DASHBOARD_TEXT = /* @__PURE__ */ localized('dashboard', {
   adminTitle: 'Admin Dashboard',
   streamerTitle: 'Streamer Dashboard',
   adminBadge: 'Administrator Access',
@@ -29,13 +37,16 @@ export const DASHBOARD_TEXT = {
   refreshData: 'Refresh Data',
   refreshingData: 'Refreshing…',
   tabsLabel: 'Dashboard sections',
-} as const;
+  /** The switch of the user's language ("English" / "हिन्दी") in the dashboard's header. */
+  languageSwitchLabel: 'Dashboard language',
+  languageFailed: 'Could not change the language. Please try again.',
+} as const);
 
 /**
  * The header's live-connection badge (spec 02 §2, §4 'Dashboard alerts'): 'Connected', since
  * 'Live' reads as "on stream" (issue 32).
  */
-export const LIVE_TEXT = {
+export const LIVE_TEXT = /* @__PURE__ */ localized('live', {
   live: 'Connected',
   connecting: 'Connecting',
   offline: 'Offline',
@@ -44,15 +55,29 @@ export const LIVE_TEXT = {
   connectingHint: 'Connecting to live updates…',
   offlineHint: 'Live updates stopped. Reconnect, or use Refresh Data to see the latest.',
   newActivity: 'New Activity',
-} as const;
+} as const);
+
+/** The 'New Activity' toast's line: 'Asha tipped ₹51', and whether it waits for review. */
+export function newTipText(name: string, amount: string, isPending: boolean): string {
+  const tip = `${name} tipped ${amount}`;
+  return t(
+    'live.newTipFn',
+    { name, amount, pending: isPending ? 'yes' : 'no' },
+    isPending ? `${tip}. It's waiting for your review.` : tip,
+  );
+}
 
 /** '1 overlay connected', '3 overlays connected'. */
 export function overlaysConnectedText(count: number): string {
-  return `${String(count)} overlay${count === 1 ? '' : 's'} connected`;
+  return t(
+    'live.overlaysConnectedFn',
+    { count },
+    `${String(count)} overlay${count === 1 ? '' : 's'} connected`,
+  );
 }
 
 /** The four stat cards (spec 02 §2). */
-export const STATS_TEXT = {
+export const STATS_TEXT = /* @__PURE__ */ localized('stats', {
   regionLabel: 'Revenue at a glance',
   totalRevenue: 'Total Revenue',
   todayRevenue: "Today's Revenue",
@@ -61,18 +86,22 @@ export const STATS_TEXT = {
   averageHint: 'Per successful donation',
   pendingReview: 'Pending Review',
   pendingHint: 'Waiting for approval',
-} as const;
+} as const);
 
 /** 'from 1 donation', 'from 12 donations'. */
 export function donationCountText(count: number): string {
-  return `from ${count.toLocaleString('en-IN')} donation${count === 1 ? '' : 's'}`;
+  return t(
+    'stats.donationCountFn',
+    { count },
+    `from ${count.toLocaleString('en-IN')} donation${count === 1 ? '' : 's'}`,
+  );
 }
 
 export type DashboardTab =
   'activity' | 'approved' | 'telegram' | 'obs' | 'fans' | 'analytics' | 'settings';
 
 /** The spec's three tabs (spec 02 §2), then leaderboards and goals, then the creator's settings. */
-export const TAB_LABELS: Record<DashboardTab, string> = {
+export const TAB_LABELS: Record<DashboardTab, string> = /* @__PURE__ */ localized('tabs', {
   activity: 'Activity',
   approved: 'Approved Donations',
   telegram: 'Telegram Dashboard',
@@ -80,10 +109,10 @@ export const TAB_LABELS: Record<DashboardTab, string> = {
   fans: 'Fans & Goals',
   analytics: 'Analytics',
   settings: 'Settings',
-};
+});
 
 /** Donation lists and cards (spec 02 §2, Approved Donations tab). */
-export const DONATIONS_TEXT = {
+export const DONATIONS_TEXT = /* @__PURE__ */ localized('donations', {
   approvedTitle: 'Approved Donations',
   approvedDescription: 'The 50 newest donations that were paid and approved for your stream.',
   approvedEmpty: "No approved donations yet. Donations will appear here once they're approved.",
@@ -91,7 +120,8 @@ export const DONATIONS_TEXT = {
   pendingDescription:
     'Paid donations held for review. Approve to show them on stream; rejected ones never appear.',
   pendingEmpty: 'Nothing to review right now. New donations held for review will appear here.',
-  heldForWord: (word: string) => `Held because it contains the blocked word “${word}”.`,
+  heldForWord: (word: string) =>
+    t('donations.heldForWordFn', { word }, `Held because it contains the blocked word “${word}”.`),
   approve: 'Approve',
   approving: 'Approving…',
   reject: 'Reject',
@@ -110,30 +140,57 @@ export const DONATIONS_TEXT = {
   viaTelegram: 'via Telegram',
   /** A tip "paid" through the built-in sandbox gateway: no money moved. */
   sandbox: 'Sandbox · test payment',
-} as const;
+} as const);
 
 /** 'Showing the 20 newest of 34.' when more are waiting than the list holds. */
 export function pendingOverflowText(shown: number, total: number): string {
-  return `Showing the ${String(shown)} newest of ${String(total)}.`;
+  return t(
+    'donations.pendingOverflowFn',
+    { shown, total },
+    `Showing the ${String(shown)} newest of ${String(total)}.`,
+  );
 }
 
 /** Screen-reader names of the donation type icons. */
-export const DONATION_TYPE_LABELS = {
+export const DONATION_TYPE_LABELS = /* @__PURE__ */ localized('donationTypes', {
   text: 'Text message',
   voice: 'Voice message',
   hyperemote: 'Hyperemote',
   media: 'GIF / video',
-} as const;
+} as const);
 
-export const MODERATION_LABELS: Record<string, string> = {
-  pending: 'Pending',
-  approved: 'Approved',
-  auto_approved: 'Auto-approved',
-  rejected: 'Rejected',
-};
+export const MODERATION_LABELS: Record<string, string> = /* @__PURE__ */ localized(
+  'moderationStatus',
+  {
+    pending: 'Pending',
+    approved: 'Approved',
+    auto_approved: 'Auto-approved',
+    rejected: 'Rejected',
+  },
+);
 
-export const PAYMENT_LABELS: Record<string, string> = {
+export const PAYMENT_LABELS: Record<string, string> = /* @__PURE__ */ localized('paymentStatus', {
   success: 'Paid',
   pending: 'Payment Pending',
   failed: 'Payment Failed',
-};
+});
+
+/**
+ * Who moderated a donation and when: 'Approved by priya@example.com 2 minutes ago', 'Rejected
+ * by Ravi via Telegram …'. `status` picks the verb; `via` and `when` come with their leading
+ * space, or empty.
+ */
+export function moderatedByText(values: {
+  status: string;
+  verb: string;
+  name: string;
+  via: string;
+  when: string;
+}): string {
+  const { status, verb, name, via, when } = values;
+  return t(
+    'donations.moderatedByFn',
+    { status, verb, name, via, when },
+    `${verb} by ${name}${via}${when}`,
+  );
+}

@@ -1,8 +1,10 @@
+import { localized, t } from '../../i18n/i18n';
+
 /** Spec 02 §9: how long a Copy button says Copied. */
 export const COPY_CONFIRMATION_MS = 2000;
 
 /** The OBS Setup tab's words (spec 02 §2, §4 'OBS token', §7, §8, §9). */
-export const OBS_TEXT = {
+export const OBS_TEXT = /* @__PURE__ */ localized('obs', {
   tokenTitle: 'Your OBS Token',
   tokenDescription:
     'The token in your overlay link lets OBS show your alerts. Keep it private: anyone with the link can show your alerts.',
@@ -63,14 +65,18 @@ export const OBS_TEXT = {
   sendTest: 'Send Test Alert',
   sendingTest: 'Sending...',
   liveUnknown: 'Waiting for the live connection…',
-} as const;
+} as const);
 
 /** 'Test alert sent! Active connections: n' (spec 02 §7). */
 export function testAlertSentText(activeConnections: number): string {
-  return `Test alert sent! Active connections: ${String(activeConnections)}`;
+  return t(
+    'obs.testAlertSentFn',
+    { count: activeConnections },
+    `Test alert sent! Active connections: ${String(activeConnections)}`,
+  );
 }
 
 /** 'Failed to test alert: message' (spec 02 §8). */
 export function testAlertFailedText(message: string): string {
-  return `Failed to test alert: ${message}`;
+  return t('obs.testAlertFailedFn', { message }, `Failed to test alert: ${message}`);
 }

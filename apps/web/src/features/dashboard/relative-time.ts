@@ -1,4 +1,15 @@
-const relative = new Intl.RelativeTimeFormat('en', { numeric: 'always' });
+import type { Language } from '@shabaash/core';
+
+import { formatDate } from '../../i18n/format';
+import { activeLanguage, localized } from '../../i18n/i18n';
+
+const RELATIVE_TEXT = /* @__PURE__ */ localized('relativeTime', { justNow: 'just now' });
+
+/** '2 minutes ago' in English, '2 मिनट पहले' in Hindi (Latin digits in both). */
+const RELATIVE_FORMATS: Record<Language, Intl.RelativeTimeFormat> = {
+  'en-IN': new Intl.RelativeTimeFormat('en', { numeric: 'always' }),
+  hi: new Intl.RelativeTimeFormat('hi-IN-u-nu-latn', { numeric: 'always' }),
+};
 
 const UNITS: Array<{ unit: Intl.RelativeTimeFormatUnit; seconds: number; until: number }> = [
   { unit: 'minute', seconds: 60, until: 60 * 60 },
@@ -10,24 +21,23 @@ const UNITS: Array<{ unit: Intl.RelativeTimeFormatUnit; seconds: number; until: 
 
 /**
  * '2 minutes ago', '3 hours ago', 'just now' for the last minute (and for times a skewed clock
- * puts in the future).
+ * puts in the future), in the language texts are read in.
  */
 export function formatRelativeTime(iso: string, nowMs: number): string {
   const elapsedSeconds = (nowMs - new Date(iso).getTime()) / 1000;
-  if (!Number.isFinite(elapsedSeconds) || elapsedSeconds < 60) return 'just now';
+  if (!Number.isFinite(elapsedSeconds) || elapsedSeconds < 60) return RELATIVE_TEXT.justNow;
   const unit = UNITS.find((candidate) => elapsedSeconds < candidate.until) ?? UNITS[0];
-  if (!unit) return 'just now';
-  return relative.format(-Math.floor(elapsedSeconds / unit.seconds), unit.unit);
+  if (!unit) return RELATIVE_TEXT.justNow;
+  return RELATIVE_FORMATS[activeLanguage()].format(
+    -Math.floor(elapsedSeconds / unit.seconds),
+    unit.unit,
+  );
 }
 
-const absolute = new Intl.DateTimeFormat('en-IN', {
-  dateStyle: 'medium',
-  timeStyle: 'short',
-  timeZone: 'Asia/Kolkata',
-});
-
-/** The exact time in India, for a tooltip beside the relative one. */
+/** The exact time in India, for a tooltip beside the relative one, in the active language. */
 export function formatIndiaDateTime(iso: string): string {
   const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? '' : `${absolute.format(date)} IST`;
+  return Number.isNaN(date.getTime())
+    ? ''
+    : `${formatDate(date, activeLanguage(), 'dateTime')} IST`;
 }

@@ -20,19 +20,19 @@ function hasStatus(error: unknown, status: number): boolean {
   return error instanceof ApiError && error.status === status;
 }
 
-/**
- * /dashboard/:slug (spec 02 §2). Access is the server's decision (its answer to the dashboard
- * call); the page only shows it: sign-in prompt, 'Access Denied', not found, load failure, or
- * the dashboard.
- */
-export function StreamerDashboardPage({
-  slug,
-  view = 'dashboard',
-}: {
+type StreamerDashboardPageProps = {
   slug: string;
   /** `activity`: the compact activity feed for a phone beside the stream (same access). */
   view?: 'dashboard' | 'activity';
-}) {
+};
+
+/**
+ * /dashboard/:slug (spec 02 §2), in the signed-in user's language (issue 21: its route layout,
+ * dashboard-language.tsx). Access is the server's decision (its answer to the dashboard call);
+ * the page only shows it: sign-in prompt, 'Access Denied', not found, load failure, or the
+ * dashboard.
+ */
+export function StreamerDashboardPage({ slug, view = 'dashboard' }: StreamerDashboardPageProps) {
   const session = useSession();
   const location = useLocation();
   const dashboard = useStreamerDashboard(slug);

@@ -36,11 +36,16 @@ const TAB_ORDER: DashboardTab[] = [
   'settings',
 ];
 
-/** Labels may wrap, so all three tabs (and the selected one) fit on a 360 px phone. */
-const TABS = TAB_ORDER.map((value) => ({
-  value,
-  label: <span className="whitespace-normal">{TAB_LABELS[value]}</span>,
-}));
+/**
+ * Labels may wrap, so all three tabs (and the selected one) fit on a 360 px phone. Made in
+ * render, so they read the labels in the dashboard's language.
+ */
+function tabItems() {
+  return TAB_ORDER.map((value) => ({
+    value,
+    label: <span className="whitespace-normal">{TAB_LABELS[value]}</span>,
+  }));
+}
 
 function isTab(value: string | null): value is DashboardTab {
   return TAB_ORDER.some((tab) => tab === value);
@@ -121,7 +126,7 @@ export function StreamerDashboard({ summary }: { summary: StreamerDashboardSumma
         donations={pending.data}
         pendingCount={stats.data?.pending_review}
       />
-      <Tabs items={TABS} value={tab} onChange={setTab} label={DASHBOARD_TEXT.tabsLabel}>
+      <Tabs items={tabItems()} value={tab} onChange={setTab} label={DASHBOARD_TEXT.tabsLabel}>
         {tab === 'activity' ? (
           <div className="flex flex-col gap-3">
             <ActivityFeed slug={slug} overlays={live.overlays} />

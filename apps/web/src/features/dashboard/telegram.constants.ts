@@ -1,5 +1,7 @@
-/** The Telegram Dashboard tab's words (spec 02 §2, §5, §7, §8). */
-export const TELEGRAM_TEXT = {
+import { localized, t } from '../../i18n/i18n';
+
+/** The Telegram Dashboard tab's words (spec 02 §2, §5, §7, §8), in the dashboard's language. */
+export const TELEGRAM_TEXT = /* @__PURE__ */ localized('telegram', {
   title: 'Telegram Moderators',
   description:
     'Linked Telegram accounts receive every donation that needs review, with Approve and Reject buttons.',
@@ -27,9 +29,13 @@ export const TELEGRAM_TEXT = {
   hintOpen: 'Open',
   hintRest: 'in Telegram and send /start: it replies with your numeric user ID.',
   hintBotFallback: 'the Shabaash bot',
-} as const;
+} as const);
 
 /** 'Remove Telegram user 123456789', the Remove button's accessible name. */
 export function removeModeratorLabel(telegramUserId: string): string {
-  return `Remove Telegram user ${telegramUserId}`;
+  return t(
+    'telegram.removeModeratorFn',
+    { id: telegramUserId },
+    `Remove Telegram user ${telegramUserId}`,
+  );
 }

@@ -22,6 +22,7 @@ import { GoalProgressBar } from './goal-progress-bar';
 import { buildGoalRequest, goalFormFrom } from './goal-form';
 import type { GoalFormState } from './goal-form';
 import { formatDate } from '../../i18n/format';
+import { activeLanguage } from '../../i18n/i18n';
 import { GOAL_PANEL_TEXT, GOAL_TEXT } from './goals.constants';
 import { useGoal } from './goals.queries';
 
@@ -111,7 +112,7 @@ function GoalEditor({ slug, goal }: { slug: string; goal: Goal | null }) {
             {GOAL_TEXT.raisedOf(formatRupees(goal.raised_paise), formatRupees(goal.target_paise))} ·{' '}
             {goalPercent(goal)}%
             {goal.ends_at &&
-              ` · ${goal.status === 'ended' ? GOAL_TEXT.ended : GOAL_TEXT.endsOn(formatDate(goal.ends_at, 'en-IN', 'dayTime'))}`}
+              ` · ${goal.status === 'ended' ? GOAL_TEXT.ended : GOAL_TEXT.endsOn(formatDate(goal.ends_at, activeLanguage(), 'dayTime'))}`}
           </p>
         </div>
       ) : (

@@ -1,9 +1,4 @@
-import {
-  AUTH_MESSAGES,
-  CONSENT_TEXT,
-  PASSWORD_MIN_LENGTH,
-  type InviteDetails,
-} from '@shabaash/core';
+import { CONSENT_TEXT, PASSWORD_MIN_LENGTH, type InviteDetails } from '@shabaash/core';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { MailWarning } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
@@ -25,6 +20,8 @@ import { ConsentCheckbox, PrivacyNotice } from '../privacy-notice/privacy-notice
 import { VerifyEmailNotice } from '../onboarding/verify-email-notice';
 import { acceptInvite, fetchInvite } from './invite.api';
 import { INVITE_TEXT } from './invite.constants';
+import { AUTH_MESSAGE_TEXT } from '../auth/auth.constants';
+import { CONSENT_ERRORS } from '../donation/donation.constants';
 
 /**
  * /auth/invite/:code: the one-time sign-up link an admin sends. A new invitee chooses a
@@ -102,10 +99,11 @@ function NewAccountForm({ code, invite }: { code: string; invite: InviteDetails 
 
   const handleSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    if (password.length < PASSWORD_MIN_LENGTH) return setProblem(AUTH_MESSAGES.passwordTooShort);
-    if (password !== confirm) return setProblem(AUTH_MESSAGES.passwordMismatch);
+    if (password.length < PASSWORD_MIN_LENGTH)
+      return setProblem(AUTH_MESSAGE_TEXT.passwordTooShort);
+    if (password !== confirm) return setProblem(AUTH_MESSAGE_TEXT.passwordMismatch);
     setProblem(null);
-    if (!ageConfirmed) return setAgeError(CONSENT_TEXT.ageRequired);
+    if (!ageConfirmed) return setAgeError(CONSENT_ERRORS.ageRequired);
     accept.mutate(password, {
       onSuccess: (result) => {
         if (result.session) establishSession({ user: result.user, session: result.session });

@@ -9,7 +9,7 @@ import { MarketingLayout, PageIntro } from './components/marketing-layout';
 import { ApiReference } from './showcase/api-reference';
 import { DemoCounters } from './showcase/demo-counters';
 import { CardDemo } from './showcase/showcase-demos';
-import { SHOWCASE_TABS, SHOWCASE_TEXT, type ShowcaseTabId } from './showcase/showcase.constants';
+import { SHOWCASE_TEXT, showcaseTabs, type ShowcaseTabId } from './showcase/showcase.constants';
 
 const FEATURE_AREAS_ID = 'feature-areas';
 
@@ -21,7 +21,8 @@ export function FeatureShowcasePage() {
   const [tab, setTab] = useState<ShowcaseTabId>('payment');
   // Each press of the live-demo button replays the example alert with its emoji rain.
   const [liveDemoRun, setLiveDemoRun] = useState(0);
-  const current = SHOWCASE_TABS.find((candidate) => candidate.id === tab) ?? SHOWCASE_TABS[0];
+  const tabs = showcaseTabs();
+  const current = tabs.find((candidate) => candidate.id === tab) ?? tabs[0];
 
   const handleLiveDemo = () => {
     setTab('streaming');
@@ -61,7 +62,7 @@ export function FeatureShowcasePage() {
           </h2>
           <Tabs
             label={SHOWCASE_TEXT.tabsLabel}
-            items={SHOWCASE_TABS.map(({ id, label }) => ({ value: id, label }))}
+            items={tabs.map(({ id, label }) => ({ value: id, label }))}
             value={tab}
             onChange={setTab}
           >
@@ -81,7 +82,9 @@ export function FeatureShowcasePage() {
                       >
                         <div className="flex items-start justify-between gap-3">
                           <h4 className="text-lg font-semibold text-slate-900">{card.title}</h4>
-                          {card.comingSoon ? <Badge variant="brand">Coming soon</Badge> : null}
+                          {card.comingSoon ? (
+                            <Badge variant="brand">{SHOWCASE_TEXT.comingSoon}</Badge>
+                          ) : null}
                         </div>
                         <p className="mt-2 text-sm text-slate-600">{card.text}</p>
                         {card.points ? (

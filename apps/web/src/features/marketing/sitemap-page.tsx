@@ -7,7 +7,8 @@ import { Card, CardContent, CardHeader } from '../../components/ui/card';
 import { Container } from '../../components/ui/container';
 import { GUIDES } from '../blog/guides';
 import { MarketingLayout, PageIntro } from './components/marketing-layout';
-import { SITEMAP_TEXT } from './marketing.constants';
+import { usePagePath } from './marketing-language';
+import { PUBLIC_PAGE_TITLES, SITEMAP_TEXT } from './marketing.constants';
 
 type SitemapLink = { to: string; label: string };
 
@@ -16,10 +17,11 @@ type SitemapLink = { to: string; label: string };
  * from the same page list as /sitemap.xml, and a Return to Home button.
  */
 export function SitemapPage() {
+  const pagePath = usePagePath();
   const pagesIn = (group: 'main' | 'legal'): SitemapLink[] =>
     PUBLIC_PAGES.filter((page) => page.group === group).map((page) => ({
-      to: page.path,
-      label: page.title,
+      to: pagePath(page.path),
+      label: PUBLIC_PAGE_TITLES[page.path] ?? page.title,
     }));
   const guides = GUIDES.map((guide) => ({ to: guidePath(guide.slug), label: guide.title }));
 
@@ -34,7 +36,7 @@ export function SitemapPage() {
           <SitemapCard Icon={Newspaper} title={SITEMAP_TEXT.guides} links={guides} />
           <SitemapCard Icon={Scale} title={SITEMAP_TEXT.legalPages} links={pagesIn('legal')} />
         </div>
-        <Link to="/" className={buttonStyles({ size: 'lg', className: 'mt-10' })}>
+        <Link to={pagePath('/')} className={buttonStyles({ size: 'lg', className: 'mt-10' })}>
           {SITEMAP_TEXT.returnHome}
         </Link>
       </Container>

@@ -1,4 +1,4 @@
-import { ONBOARDING_MESSAGES, SETTINGS_LIMITS, type CreatedPage } from '@shabaash/core';
+import { SETTINGS_LIMITS, type CreatedPage } from '@shabaash/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { CheckCircle2 } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
@@ -22,7 +22,7 @@ import { planCheckoutPath, readChosenPlan } from '../plans/chosen-plan';
 import { ImageUploadField } from '../settings/image-upload-field';
 import { useStreamerSettings } from '../settings/settings.queries';
 import { createPageRequest } from './onboarding.api';
-import { CREATE_PAGE_TEXT } from './onboarding.constants';
+import { CREATE_PAGE_TEXT, slugReasonText } from './onboarding.constants';
 import { PagePreview } from './page-preview';
 import { useSlugAvailability } from './use-slug-availability';
 import { VerifyEmailNotice } from './verify-email-notice';
@@ -103,11 +103,14 @@ function PageDetailsForm({
     });
   };
 
-  const slugError = availability && !availability.available ? availability.reason : undefined;
+  const slugError =
+    availability && !availability.available && availability.reason
+      ? slugReasonText(availability.reason)
+      : undefined;
   const slugStatus = isChecking
     ? CREATE_PAGE_TEXT.checking
     : availability?.available
-      ? ONBOARDING_MESSAGES.slugAvailable
+      ? CREATE_PAGE_TEXT.slugAvailable
       : CREATE_PAGE_TEXT.slugHint;
   const origin = typeof window === 'undefined' ? '' : window.location.origin;
 

@@ -32,18 +32,23 @@ import { SplitVendorForm } from './split-vendor-form';
 
 const EMPTY_KEYS: OwnCashfreeConnect = { environment: 'sandbox', app_id: '', secret_key: '' };
 
-/** What the account panel says for each gateway (Razorpay has a webhook secret too). */
+/**
+ * What the account panel says for each gateway (Razorpay has a webhook secret too), read when
+ * used so it is in the dashboard's language.
+ */
 const ACCOUNT_TEXT = {
-  cashfree: {
-    keyId: PAYOUTS_TEXT.keyId,
-    secretEnding: PAYOUTS_TEXT.secretEnding,
-    statusFailing: PAYOUTS_TEXT.statusFailing,
-    webhookTitle: PAYOUTS_TEXT.webhookTitle,
-    webhookHelp: PAYOUTS_TEXT.webhookHelp,
-    disconnected: PAYOUTS_TEXT.disconnected,
+  get cashfree() {
+    return {
+      keyId: PAYOUTS_TEXT.keyId,
+      secretEnding: PAYOUTS_TEXT.secretEnding,
+      statusFailing: PAYOUTS_TEXT.statusFailing,
+      webhookTitle: PAYOUTS_TEXT.webhookTitle,
+      webhookHelp: PAYOUTS_TEXT.webhookHelp,
+      disconnected: PAYOUTS_TEXT.disconnected,
+    };
   },
   razorpay: PAYOUTS_TEXT.razorpay,
-} as const;
+};
 
 /**
  * Settings → Payouts (issue 27): where the page's tips are paid and why a page cannot take tips;

@@ -1,7 +1,9 @@
 import type { PayoutProblem } from '@shabaash/core';
 
+import { localized, t } from '../../i18n/i18n';
+
 /** Every word of Settings → Payouts (issue 27). */
-export const PAYOUTS_TEXT = {
+export const PAYOUTS_TEXT = /* @__PURE__ */ localized('payouts', {
   tab: 'Payouts',
   title: 'Where your tips are paid',
   description:
@@ -27,8 +29,16 @@ export const PAYOUTS_TEXT = {
   } satisfies Record<PayoutProblem, string>,
   splitRoute: (feePercent: number) =>
     feePercent > 0
-      ? `Tips are paid into this site’s Cashfree account and split: Cashfree settles your share (the tip less this site’s ${feePercent} % fee) straight to your bank account or UPI ID, usually the next working day.`
-      : 'Tips are paid into this site’s Cashfree account and split: Cashfree settles the whole tip straight to your bank account or UPI ID, usually the next working day.',
+      ? t(
+          'payouts.splitRouteFn',
+          { feePercent },
+          `Tips are paid into this site’s Cashfree account and split: Cashfree settles your share (the tip less this site’s ${feePercent} % fee) straight to your bank account or UPI ID, usually the next working day.`,
+        )
+      : t(
+          'payouts.splitRouteWholeFn',
+          undefined,
+          'Tips are paid into this site’s Cashfree account and split: Cashfree settles the whole tip straight to your bank account or UPI ID, usually the next working day.',
+        ),
   splitTitle: 'Split settlement by Cashfree',
   splitIntro:
     'Cashfree (a payment aggregator licensed by the RBI) settles your share of each tip straight to you, so the money never passes through this site. Cashfree needs your legal name, PAN and a bank account or UPI ID, and verifies them first.',
@@ -53,7 +63,11 @@ export const PAYOUTS_TEXT = {
     rejected: 'Not accepted by Cashfree',
   },
   vendorSummary: (name: string, panLast4: string, payoutTo: string) =>
-    `${name} · PAN ending ${panLast4} · ${payoutTo}`,
+    t(
+      'payouts.vendorSummaryFn',
+      { name, panLast4, payoutTo },
+      `${name} · PAN ending ${panLast4} · ${payoutTo}`,
+    ),
   settlementsTitle: 'Settlements',
   settlementsIntro:
     'Your latest paid tips and what the gateway reports about each: its fee (where its API says), what it settled to your bank and when. Settled by Cashfree, usually the next working day, or by Razorpay, usually in two working days; never instantly.',
@@ -69,7 +83,7 @@ export const PAYOUTS_TEXT = {
     status: 'Settlement',
   },
   notReported: '—',
-  settledOn: (when: string) => `Settled ${when}`,
+  settledOn: (when: string) => t('payouts.settledOnFn', { when }, `Settled ${when}`),
   pendingSettlement: 'Pending (usually the next working day)',
   pendingRazorpaySettlement: 'Pending (Razorpay usually settles in two working days)',
   platformSettlement: 'Paid into this site’s account',
@@ -91,10 +105,15 @@ export const PAYOUTS_TEXT = {
   connecting: 'Checking with Cashfree…',
   connected: 'Your Cashfree account is connected.',
   replace: 'Connect other keys',
-  keyId: (id: string) => `App ID ${id}`,
-  secretEnding: (last4: string) => `Secret key ending …${last4}`,
+  keyId: (id: string) => t('payouts.keyIdFn', { id }, `App ID ${id}`),
+  secretEnding: (last4: string) =>
+    t('payouts.secretEndingFn', { last4 }, `Secret key ending …${last4}`),
   modeOf: (environment: 'sandbox' | 'production') =>
-    environment === 'production' ? 'Production' : 'Test (sandbox)',
+    t(
+      'payouts.modeOfFn',
+      { environment },
+      environment === 'production' ? 'Production' : 'Test (sandbox)',
+    ),
   statusActive: 'Working',
   statusFailing: 'Refused by Cashfree',
   webhookTitle: 'Add this webhook in Cashfree',
@@ -119,9 +138,11 @@ export const PAYOUTS_TEXT = {
       'The secret you type when adding the webhook in Razorpay (not the Key Secret). Razorpay signs each webhook with it.',
     connecting: 'Checking with Razorpay…',
     connected: 'Your Razorpay account is connected.',
-    keyId: (id: string) => `Key ID ${id}`,
-    secretEnding: (last4: string) => `Key Secret ending …${last4}`,
-    webhookSecretEnding: (last4: string) => `Webhook secret ending …${last4}`,
+    keyId: (id: string) => t('payouts.razorpay.keyIdFn', { id }, `Key ID ${id}`),
+    secretEnding: (last4: string) =>
+      t('payouts.razorpay.secretEndingFn', { last4 }, `Key Secret ending …${last4}`),
+    webhookSecretEnding: (last4: string) =>
+      t('payouts.razorpay.webhookSecretEndingFn', { last4 }, `Webhook secret ending …${last4}`),
     statusFailing: 'Refused by Razorpay',
     webhookTitle: 'Add this webhook in Razorpay',
     webhookHelp:
@@ -131,4 +152,4 @@ export const PAYOUTS_TEXT = {
   loading: 'Loading payouts…',
   loadError: 'Payouts could not be loaded.',
   retry: 'Try again',
-} as const;
+} as const);

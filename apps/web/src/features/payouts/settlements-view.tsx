@@ -2,6 +2,8 @@ import { formatRupees, type SettlementRow } from '@shabaash/core';
 import { skipToken, useQuery } from '@tanstack/react-query';
 
 import { Button } from '../../components/ui/button';
+import { formatDate } from '../../i18n/format';
+import { activeLanguage } from '../../i18n/i18n';
 import { errorText } from '../../lib/api-error';
 import { useClearSessionOnUnauthorized } from '../auth/require-session';
 import { viewerQueryKey } from '../auth/session-query-keys';
@@ -9,8 +11,8 @@ import { useSession } from '../auth/use-session';
 import { fetchSettlements } from './payouts.api';
 import { PAYOUTS_TEXT } from './payouts.constants';
 
-const dateTime = new Intl.DateTimeFormat('en-IN', { dateStyle: 'medium', timeStyle: 'short' });
-const when = (iso: string) => dateTime.format(new Date(iso));
+/** When a tip was paid or settled, in India time and the dashboard's language. */
+const when = (iso: string) => formatDate(iso, activeLanguage(), 'dateTime');
 const money = (paise: number | null) =>
   paise === null ? PAYOUTS_TEXT.notReported : formatRupees(paise);
 

@@ -1,8 +1,14 @@
 import { PLAN_MESSAGES } from '@shabaash/core';
 
-/** Every word of the plan dialog, the plans screen and the admin's plan panel (issue 22). */
-export const PLANS_TEXT = {
-  dialogDescription: (price: string) => `${price}. Here is what you get:`,
+import { localized, t } from '../../i18n/i18n';
+
+/**
+ * Every word of the plan dialog, the plans screen and the admin's plan panel (issue 22), in the
+ * signed-in user's language (the `account` catalogs; a page that loads none shows the English).
+ */
+export const PLANS_TEXT = /* @__PURE__ */ localized('plans', {
+  dialogDescription: (price: string) =>
+    t('plans.dialogDescriptionFn', { price }, `${price}. Here is what you get:`),
   perMonth: '/month',
   oneTime: 'one-time',
   originalPrice: 'Original price',
@@ -33,7 +39,7 @@ export const PLANS_TEXT = {
   choosePlan: 'Choose a plan',
   managePlans: 'Plans and add-ons',
   liveTitle: 'Your page is live',
-  liveText: (types: string) => `Fans can send: ${types}.`,
+  liveText: (types: string) => t('plans.liveTextFn', { types }, `Fans can send: ${types}.`),
   tipTypeNames: {
     text: 'text tips',
     voice: 'voice messages',
@@ -42,15 +48,16 @@ export const PLANS_TEXT = {
   },
   held: 'Active',
   heldByAdmin: 'Given by the Shabaash team',
-  endsOn: (date: string) => `Active until ${date}`,
-  ended: (date: string) => `Ended on ${date}`,
+  endsOn: (date: string) => t('plans.endsOnFn', { date }, `Active until ${date}`),
+  ended: (date: string) => t('plans.endedFn', { date }, `Ended on ${date}`),
   buy: 'Buy',
   renew: 'Renew for 30 more days',
   purchasesTitle: 'Your plan orders',
   noPurchases: 'No plan orders yet.',
   loading: 'Loading plans…',
   loadError: 'The plans could not be loaded.',
-  orderPaid: (plan: string) => `Payment received: the ${plan} is active on this page.`,
+  orderPaid: (plan: string) =>
+    t('plans.orderPaidFn', { plan }, `Payment received: the ${plan} is active on this page.`),
   orderPending: 'Waiting for the payment to be confirmed…',
   orderFailedResult: 'The payment did not go through. Nothing was charged for this order.',
   paymentStatus: { pending: 'Pending', success: 'Paid', failed: 'Failed' },
@@ -59,8 +66,8 @@ export const PLANS_TEXT = {
   grant: 'Grant',
   revoke: 'Revoke',
   extend: 'Add 30 days',
-  granted: (plan: string) => `${plan} granted.`,
-  revoked: (plan: string) => `${plan} revoked.`,
+  granted: (plan: string) => t('plans.grantedFn', { plan }, `${plan} granted.`),
+  revoked: (plan: string) => t('plans.revokedFn', { plan }, `${plan} revoked.`),
   purchasesAdminTitle: 'Plan purchases',
   purchaseColumns: ['Date', 'Page', 'Plan', 'Amount', 'Buyer', 'Status'],
-} as const;
+} as const);

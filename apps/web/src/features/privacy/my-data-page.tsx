@@ -1,9 +1,4 @@
-import {
-  DONATION_MESSAGES,
-  formatRupees,
-  INDIAN_MOBILE_NUMBER,
-  type MyDataSummary,
-} from '@shabaash/core';
+import { formatRupees, INDIAN_MOBILE_NUMBER, type MyDataSummary } from '@shabaash/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router';
@@ -15,6 +10,7 @@ import { Field } from '../../components/ui/field';
 import { Input } from '../../components/ui/input';
 import { errorText } from '../../lib/api-error';
 import { formatIndiaDateTime } from '../dashboard/relative-time';
+import { DONATION_TOASTS } from '../donation/donation.constants';
 import { MY_DATA_TEXT } from './privacy-rights.constants';
 import { orderIdOf } from './receipt-link';
 import {
@@ -72,7 +68,7 @@ function PhoneProof({ onProven }: { onProven: (token: string) => void }) {
     event.preventDefault();
     const number = phone.trim();
     if (!INDIAN_MOBILE_NUMBER.test(number)) {
-      setPhoneError(DONATION_MESSAGES.mobileInvalid);
+      setPhoneError(DONATION_TOASTS.mobileInvalid);
       return;
     }
     setPhoneError(undefined);

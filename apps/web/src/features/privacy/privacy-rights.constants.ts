@@ -1,5 +1,10 @@
-/** The rights page's words (issue 29); plain language, as the DPDP Rules ask. */
-export const MY_DATA_TEXT = {
+import { localized, t } from '../../i18n/i18n';
+
+/**
+ * The rights page's words (issue 29); plain language, as the DPDP Rules ask. In the reader's
+ * language (the `account` catalogs), as is the account page's "Your data".
+ */
+export const MY_DATA_TEXT = /* @__PURE__ */ localized('myData', {
   title: 'Your data',
   description:
     'See what we hold about you, download it, correct your name, or erase it. First prove it is you.',
@@ -17,7 +22,7 @@ export const MY_DATA_TEXT = {
   receiptLabel: 'Receipt link or order id',
   openReceipt: 'Open',
   receiptInvalid: 'Paste the whole receipt link, or the order id in it.',
-  provenByPhone: (masked: string) => `Verified: ${masked}`,
+  provenByPhone: (masked: string) => t('myData.provenByPhoneFn', { masked }, `Verified: ${masked}`),
   provenByCode: 'Verified with a code sent by SMS.',
   provenByReceipt: 'Verified with your receipt link (this tip only).',
   tipsTitle: 'What we hold',
@@ -34,21 +39,27 @@ export const MY_DATA_TEXT = {
   nameTitle: 'Correct your name',
   nameLabel: 'Your name',
   saveName: 'Save name',
-  nameSaved: (tips: number) => `Name corrected on ${tips} tip${tips === 1 ? '' : 's'}.`,
+  nameSaved: (tips: number) =>
+    t('myData.nameSavedFn', { tips }, `Name corrected on ${tips} tip${tips === 1 ? '' : 's'}.`),
   eraseTitle: 'Erase your data',
   eraseDescription:
     'Removes your name, messages, voice messages, media and phone number from these tips. The payment record (amount, date, order id) stays, as the law on accounts requires.',
   erase: 'Erase my data',
   eraseConfirm: 'Yes, erase it',
   eraseCancel: 'Cancel',
-  erasedDone: (tips: number) => `Erased from ${tips} tip${tips === 1 ? '' : 's'}.`,
+  erasedDone: (tips: number) =>
+    t('myData.erasedDoneFn', { tips }, `Erased from ${tips} tip${tips === 1 ? '' : 's'}.`),
   answerTime: (days: number) =>
-    `These requests are answered at once. Anything else: write to our grievance officer (see the Privacy Policy); we answer within ${days} days.`,
+    t(
+      'myData.answerTimeFn',
+      { days },
+      `These requests are answered at once. Anything else: write to our grievance officer (see the Privacy Policy); we answer within ${days} days.`,
+    ),
   startOver: 'Check another number',
   policyLink: 'Privacy Policy',
-} as const;
+} as const);
 
-export const ACCOUNT_DATA_TEXT = {
+export const ACCOUNT_DATA_TEXT = /* @__PURE__ */ localized('accountData', {
   title: 'Your data',
   description:
     'Download what we hold about your account, or ask us to erase it. Money records stay as the law on accounts requires.',
@@ -59,8 +70,9 @@ export const ACCOUNT_DATA_TEXT = {
   eraseCancel: 'Cancel',
   eraseWarning:
     'We will settle anything owed to you, then erase your account, your pages and their settings. This cannot be undone.',
-  requested: (due: string) => `Erasure requested. We will finish it by ${due}.`,
-} as const;
+  requested: (due: string) =>
+    t('accountData.requestedFn', { due }, `Erasure requested. We will finish it by ${due}.`),
+} as const);
 
 export const GRIEVANCE_TEXT = {
   title: 'Grievance officer',
@@ -73,21 +85,26 @@ export const GRIEVANCE_TEXT = {
     'If you are not satisfied with our answer, you may complain to the Data Protection Board of India.',
 } as const;
 
-export const PRIVACY_PANEL_TEXT = {
+/** The admin console's Privacy panel, in the signed-in admin's language. */
+export const PRIVACY_PANEL_TEXT = /* @__PURE__ */ localized('privacyPanel', {
   tab: 'Privacy',
   rulesTitle: 'Retention rules',
   runsTitle: 'Retention runs',
   noRuns: 'The retention job has not run yet.',
   requestsTitle: 'Rights requests',
   noRequests: 'No requests yet.',
-  days: (days: number) => `${days} days`,
+  days: (days: number) => t('privacyPanel.daysFn', { days }, `${days} days`),
   nothing: 'Nothing due',
   open: 'Open',
-  due: (date: string) => `due ${date}`,
-  done: (date: string) => `done ${date}`,
+  due: (date: string) => t('privacyPanel.dueFn', { date }, `due ${date}`),
+  done: (date: string) => t('privacyPanel.doneFn', { date }, `done ${date}`),
   eraseAccount: 'Erase account',
   erasing: 'Erasing…',
   confirmErase: (email: string) =>
-    `Erase the account ${email}? Settle what it is owed first. Its e-mail, name, password and sign-ins are removed and it leaves its pages; money records stay. This cannot be undone.`,
+    t(
+      'privacyPanel.confirmEraseFn',
+      { email },
+      `Erase the account ${email}? Settle what it is owed first. Its e-mail, name, password and sign-ins are removed and it leaves its pages; money records stay. This cannot be undone.`,
+    ),
   erased: 'The account was erased.',
-} as const;
+} as const);

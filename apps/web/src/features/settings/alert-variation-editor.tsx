@@ -165,7 +165,7 @@ export function AlertVariationEditor({
           />
         </Field>
       </div>
-      <Field label={SETTINGS_TEXT.templateLabel} hint={SETTINGS_TEXT.templateHint}>
+      <Field label={SETTINGS_TEXT.templateLabel} hint={SETTINGS_TEXT.templateHint()}>
         <Input
           name="alert_template"
           value={variation.template}

@@ -19,11 +19,12 @@ import { viewerQueryKey } from '../auth/session-query-keys';
 import { useSession } from '../auth/use-session';
 import { CheckboxField, SaveBar } from './settings-controls';
 import { SETTINGS_TEXT } from './settings.constants';
+import { localized } from '../../i18n/i18n';
 import { firstProblem, rupeesText } from './settings-form';
 
 const MB = 1024 * 1024;
 
-export const MEDIA_SETTINGS_TEXT = {
+export const MEDIA_SETTINGS_TEXT = /* @__PURE__ */ localized('mediaSettings', {
   title: 'GIF and video tips',
   description:
     'Fans can send a GIF or a short video with their tip. Every file is checked and converted by the server before anyone sees it.',
@@ -41,7 +42,7 @@ export const MEDIA_SETTINGS_TEXT = {
   retry: 'Try again',
   rupeesInvalid: 'Please enter the minimum in rupees, e.g. 50.',
   wholeNumber: 'Please enter whole numbers for the size and the length.',
-} as const;
+} as const);
 
 type Draft = {
   enabled: boolean;

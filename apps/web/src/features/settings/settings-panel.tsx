@@ -28,14 +28,20 @@ import { PAYOUTS_TEXT } from '../payouts/payouts.constants';
 
 type Section = 'page' | 'money' | 'alerts' | 'moderation' | 'youtube' | 'payouts';
 
-const SECTIONS: Array<TabItem<Section>> = [
-  { value: 'page', label: SETTINGS_TEXT.pageTab },
-  { value: 'money', label: SETTINGS_TEXT.moneyTab },
-  { value: 'alerts', label: SETTINGS_TEXT.alertsTab },
-  { value: 'moderation', label: SETTINGS_TEXT.moderationTab },
-  { value: 'youtube', label: YOUTUBE_TEXT.tab },
-  { value: 'payouts', label: PAYOUTS_TEXT.tab },
-];
+const SECTION_ORDER: Section[] = ['page', 'money', 'alerts', 'moderation', 'youtube', 'payouts'];
+
+/** The section tabs, made in render so they read the labels in the dashboard's language. */
+function sectionItems(): Array<TabItem<Section>> {
+  const labels: Record<Section, string> = {
+    page: SETTINGS_TEXT.pageTab,
+    money: SETTINGS_TEXT.moneyTab,
+    alerts: SETTINGS_TEXT.alertsTab,
+    moderation: SETTINGS_TEXT.moderationTab,
+    youtube: YOUTUBE_TEXT.tab,
+    payouts: PAYOUTS_TEXT.tab,
+  };
+  return SECTION_ORDER.map((value) => ({ value, label: labels[value] }));
+}
 
 /**
  * The dashboard's Settings tab for one streamer (members and admins): page, money, alerts and
@@ -46,8 +52,8 @@ export function SettingsPanel({ slug }: { slug: string }) {
   const query = useStreamerSettings(slug);
   // `?section=` opens one directly (Google's sign-in returns to the YouTube section so).
   const [searchParams] = useSearchParams();
-  const requested = SECTIONS.find((item) => item.value === searchParams.get('section'));
-  const [section, setSection] = useState<Section>(requested?.value ?? 'page');
+  const requested = SECTION_ORDER.find((value) => value === searchParams.get('section'));
+  const [section, setSection] = useState<Section>(requested ?? 'page');
 
   return (
     <Card data-settings-panel={slug}>
@@ -76,7 +82,7 @@ export function SettingsPanel({ slug }: { slug: string }) {
           </div>
         ) : (
           <Tabs
-            items={SECTIONS}
+            items={sectionItems()}
             value={section}
             onChange={setSection}
             label={SETTINGS_TEXT.sectionsLabel}

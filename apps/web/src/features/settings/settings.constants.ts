@@ -1,7 +1,12 @@
 import type { BundledSoundId, DonationType, SocialPlatform, StreamerTheme } from '@shabaash/core';
 
-/** The settings tab's words (issue 10); the API's validation messages come from @shabaash/core. */
-export const SETTINGS_TEXT = {
+import { localized, t } from '../../i18n/i18n';
+
+/**
+ * The settings tab's words (issue 10), in the dashboard's language (issue 21: the `dashboard`
+ * catalogs); the API's validation messages come from @shabaash/core.
+ */
+export const SETTINGS_TEXT = /* @__PURE__ */ localized('settings', {
   title: 'Settings',
   description:
     'Your page, money, alerts and moderation. Changes reach open overlays and tip pages at once.',
@@ -89,7 +94,13 @@ export const SETTINGS_TEXT = {
   imageNone: 'No image',
   uploadImage: 'Upload image (≤ 2 MB)',
   templateLabel: 'Alert text',
-  templateHint: 'Plain text. Use {name} and {amount}.',
+  /** A function: `{name}` and `{amount}` are placeholders of its message, filled with themselves. */
+  templateHint: () =>
+    t(
+      'settings.templateHintFn',
+      { name: '{name}', amount: '{amount}' },
+      'Plain text. Use {name} and {amount}.',
+    ),
   previewTitle: 'Live preview',
   previewName: 'Asha',
   standardTiming: 'Standard timing',
@@ -106,16 +117,19 @@ export const SETTINGS_TEXT = {
   usingStarterWords: 'Using the starter list.',
   hideAmountsLabel: 'Hide amounts from moderators',
   hideAmountsHint: 'Moderators (not the streamer’s admins) review messages without seeing amounts.',
-} as const;
+} as const);
 
-export const THEME_LABELS: Record<StreamerTheme, string> = {
-  cover: 'Cover image',
-  blue: 'Blue',
-  green: 'Green',
-  purple: 'Purple',
-  orange: 'Orange',
-  pink: 'Pink',
-};
+export const THEME_LABELS: Record<StreamerTheme, string> = /* @__PURE__ */ localized(
+  'settings.themes',
+  {
+    cover: 'Cover image',
+    blue: 'Blue',
+    green: 'Green',
+    purple: 'Purple',
+    orange: 'Orange',
+    pink: 'Pink',
+  },
+);
 
 export const PLATFORM_LABELS: Record<SocialPlatform, string> = {
   youtube: 'YouTube',
@@ -127,24 +141,30 @@ export const PLATFORM_LABELS: Record<SocialPlatform, string> = {
   website: 'Website',
 };
 
-export const DONATION_TYPE_LABELS: Record<DonationType, string> = {
-  text: 'Text',
-  voice: 'Voice',
-  hyperemote: 'Hyperemote',
-  media: 'GIF / Video',
-};
+export const DONATION_TYPE_LABELS: Record<DonationType, string> = /* @__PURE__ */ localized(
+  'settings.donationTypes',
+  {
+    text: 'Text',
+    voice: 'Voice',
+    hyperemote: 'Hyperemote',
+    media: 'GIF / Video',
+  },
+);
 
-export const SOUND_LABELS: Record<BundledSoundId, string> = {
-  chime: 'Chime',
-  coins: 'Coins',
-  fanfare: 'Fanfare',
-  pop: 'Pop',
-  'cricket-sixer': 'Cricket sixer',
-  'diwali-lights': 'Diwali lights',
-  'holi-colours': 'Holi colours',
-  'bollywood-marquee': 'Bollywood marquee',
-  'kite-festival': 'Kite festival',
-  'chai-break': 'Chai break',
-  'neon-arcade': 'Neon arcade',
-  'royal-gold': 'Royal gold',
-};
+export const SOUND_LABELS: Record<BundledSoundId, string> = /* @__PURE__ */ localized(
+  'settings.sounds',
+  {
+    chime: 'Chime',
+    coins: 'Coins',
+    fanfare: 'Fanfare',
+    pop: 'Pop',
+    'cricket-sixer': 'Cricket sixer',
+    'diwali-lights': 'Diwali lights',
+    'holi-colours': 'Holi colours',
+    'bollywood-marquee': 'Bollywood marquee',
+    'kite-festival': 'Kite festival',
+    'chai-break': 'Chai break',
+    'neon-arcade': 'Neon arcade',
+    'royal-gold': 'Royal gold',
+  },
+);

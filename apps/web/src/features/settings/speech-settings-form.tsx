@@ -209,7 +209,7 @@ function SpeechForm({ slug, loaded }: { slug: string; loaded: SpeechSettingsResp
             onChange={(event) => update({ minAmount: event.target.value })}
           />
         </Field>
-        <Field label={SPEECH_TEXT.maxCharsLabel} hint={SPEECH_TEXT.maxCharsHint}>
+        <Field label={SPEECH_TEXT.maxCharsLabel} hint={SPEECH_TEXT.maxCharsHint()}>
           <Input
             inputMode="numeric"
             value={draft.maxChars}
@@ -235,7 +235,7 @@ function SpeechForm({ slug, loaded }: { slug: string; loaded: SpeechSettingsResp
       <LanguageTemplateFields
         templates={draft.templates}
         labels={{ hi: SPEECH_TEXT.templateHiLabel, en: SPEECH_TEXT.templateEnLabel }}
-        hint={SPEECH_TEXT.templateHint}
+        hint={SPEECH_TEXT.templateHint()}
         onChange={(templates) => update({ templates })}
       />
       <CheckboxField
@@ -244,7 +244,7 @@ function SpeechForm({ slug, loaded }: { slug: string; loaded: SpeechSettingsResp
         checked={draft.read_voice_tips}
         onChange={(read_voice_tips) => update({ read_voice_tips })}
       />
-      <p className="text-xs text-slate-500">{SPEECH_TEXT.emotionHint}</p>
+      <p className="text-xs text-slate-500">{SPEECH_TEXT.emotionHint()}</p>
       <div className="flex flex-wrap gap-3">
         {(['hi', 'en'] as const).map((language) => (
           <Button

@@ -11,6 +11,8 @@ import { useSearchParams } from 'react-router';
 import { Button } from '../../components/ui/button';
 import { Field } from '../../components/ui/field';
 import { Input } from '../../components/ui/input';
+import { formatDate } from '../../i18n/format';
+import { activeLanguage } from '../../i18n/i18n';
 import { errorText } from '../../lib/api-error';
 import { toast } from '../../lib/lazy-toast';
 import { useClearSessionOnUnauthorized } from '../auth/require-session';
@@ -214,8 +216,8 @@ export function YoutubeChatSection({ slug }: { slug: string }) {
       )}
       {status.last_error && (
         <p className="text-sm text-amber-800" data-youtube="last-error">
-          {YOUTUBE_TEXT.lastError} ({new Date(status.last_error.at).toLocaleString('en-IN')}):{' '}
-          {YOUTUBE_TEXT.errors[status.last_error.code]}
+          {YOUTUBE_TEXT.lastError} ({formatDate(status.last_error.at, activeLanguage(), 'dateTime')}
+          ): {YOUTUBE_TEXT.errors[status.last_error.code]}
         </p>
       )}
       {connection && (
@@ -291,7 +293,7 @@ function YoutubeSettingsForm({
       <LanguageTemplateFields
         templates={draft.templates}
         labels={{ hi: YOUTUBE_TEXT.templateHiLabel, en: YOUTUBE_TEXT.templateEnLabel }}
-        hint={YOUTUBE_TEXT.templateHint}
+        hint={YOUTUBE_TEXT.templateHint()}
         onChange={(templates) => update({ templates })}
       />
       <SaveBar

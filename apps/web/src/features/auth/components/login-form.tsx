@@ -1,10 +1,9 @@
-import { AUTH_MESSAGES } from '@shabaash/core';
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { toast } from '../../../lib/lazy-toast';
 
 import { Button } from '../../../components/ui/button';
-import { AUTH_TEXT } from '../auth.constants';
+import { AUTH_MESSAGE_TEXT, AUTH_TEXT } from '../auth.constants';
 import { describeAuthFailure, validateLogin } from '../auth-messages';
 import { useLogin } from '../use-auth-mutations';
 import { EmailField } from './email-field';
@@ -30,7 +29,7 @@ export function LoginForm() {
     }
     try {
       await login.mutateAsync({ email: email.trim(), password });
-      toast.success(AUTH_MESSAGES.welcomeBack);
+      toast.success(AUTH_MESSAGE_TEXT.welcomeBack);
     } catch (error) {
       const failure = describeAuthFailure(error, 'login');
       toast.error(failure.title, { description: failure.description });

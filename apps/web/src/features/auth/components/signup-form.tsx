@@ -1,11 +1,11 @@
-import { AUTH_MESSAGES, CONSENT_TEXT, ONBOARDING_MESSAGES } from '@shabaash/core';
+import { CONSENT_TEXT, localeOfLanguage } from '@shabaash/core';
 import { useState, type FormEvent } from 'react';
 import { toast } from '../../../lib/lazy-toast';
 
 import { Button } from '../../../components/ui/button';
-import { AUTH_TEXT } from '../auth.constants';
+import { useLanguage } from '../../../i18n/i18n';
+import { AUTH_MESSAGE_TEXT, AUTH_TEXT, SIGNUP_DONE_TEXT } from '../auth.constants';
 import { describeAuthFailure, validateSignup } from '../auth-messages';
-import { mailLocaleOfBrowser } from '../browser-locale';
 import { useRegister } from '../use-auth-mutations';
 import { EmailField } from './email-field';
 import { PasswordField } from './password-field';
@@ -20,6 +20,7 @@ export function SignupForm() {
   const [ageConfirmed, setAgeConfirmed] = useState(false);
   const [ageError, setAgeError] = useState<string | undefined>();
   const register = useRegister();
+  const { language } = useLanguage();
 
   const handleSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -37,12 +38,13 @@ export function SignupForm() {
       await register.mutateAsync({
         email: email.trim(),
         password,
-        // The e-mails (first the verification link) follow the browser's language.
-        locale: mailLocaleOfBrowser(navigator.language),
+        // The e-mails (first the verification link) are in the page's language: the one the
+        // visitor chose here, else their browser's (auth-language.tsx).
+        locale: localeOfLanguage(language),
         age_confirmed: true,
       });
-      toast.success(AUTH_MESSAGES.accountCreated, {
-        description: ONBOARDING_MESSAGES.verificationSent,
+      toast.success(AUTH_MESSAGE_TEXT.accountCreated, {
+        description: SIGNUP_DONE_TEXT.verificationSent,
       });
     } catch (error) {
       const failure = describeAuthFailure(error, 'signup');

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import type { Plugin } from 'vite';
 
-import { GUIDE_CATEGORIES, WORDS_PER_MINUTE } from '../blog.constants';
+import { GUIDE_CATEGORIES, WORDS_PER_MINUTE } from '../guide-categories';
 import { parseMarkdownDocument, type FrontMatter } from './markdown';
 
 /** Front matter each kind of content must carry, checked when the site is built. */

@@ -6,7 +6,12 @@ import { Badge, type BadgeVariant } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { cn } from '../../../lib/cn';
 import type { ActivityItem, StreamControlAction, StreamControlState } from '../activity.api';
-import { ACTIVITY_TEXT, CONTROL_LABELS, CONTROL_SHORTCUTS } from '../activity.constants';
+import {
+  ACTIVITY_TEXT,
+  CONTROL_LABELS,
+  CONTROL_SHORTCUTS,
+  SHORTCUT_LABELS,
+} from '../activity.constants';
 import { DONATION_TYPE_LABELS, MODERATION_LABELS, PAYMENT_LABELS } from '../dashboard.constants';
 import { formatIndiaDateTime, formatRelativeTime } from '../relative-time';
 import { useActivity, useSendStreamControl, useStreamControl } from '../use-activity';
@@ -198,7 +203,7 @@ function ShortcutLegend() {
             <kbd className="rounded border border-slate-300 bg-slate-50 px-1.5 font-mono text-xs uppercase">
               {shortcut.key}
             </kbd>{' '}
-            {shortcut.label}
+            {SHORTCUT_LABELS[shortcut.control]}
           </li>
         ))}
       </ul>

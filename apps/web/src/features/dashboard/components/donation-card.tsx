@@ -10,6 +10,7 @@ import {
   DONATIONS_TEXT,
   MODERATION_LABELS,
   PAYMENT_LABELS,
+  moderatedByText,
 } from '../dashboard.constants';
 import { describeModerator } from '../moderator-label';
 import { formatIndiaDateTime, formatRelativeTime } from '../relative-time';
@@ -55,7 +56,8 @@ function moderatedLine(donation: DashboardDonation, nowMs: number): string | nul
   const { name, viaTelegram } = describeModerator(donation.moderated_by);
   const verb = MODERATION_LABELS[donation.moderation_status] ?? donation.moderation_status;
   const when = donation.moderated_at ? ` ${formatRelativeTime(donation.moderated_at, nowMs)}` : '';
-  return `${verb} by ${name}${viaTelegram ? ` ${DONATIONS_TEXT.viaTelegram}` : ''}${when}`;
+  const via = viaTelegram ? ` ${DONATIONS_TEXT.viaTelegram}` : '';
+  return moderatedByText({ status: donation.moderation_status, verb, name, via, when });
 }
 
 /**

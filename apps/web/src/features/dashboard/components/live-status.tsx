@@ -6,10 +6,15 @@ import { cn } from '../../../lib/cn';
 import { LIVE_TEXT, overlaysConnectedText } from '../dashboard.constants';
 import type { DashboardLive } from '../live/use-dashboard-live';
 
+/** The badge of each status, read when shown (the texts are in the dashboard's language). */
 const BADGE = {
-  live: { variant: 'success', label: LIVE_TEXT.live, hint: LIVE_TEXT.liveHint },
-  connecting: { variant: 'warning', label: LIVE_TEXT.connecting, hint: LIVE_TEXT.connectingHint },
-  offline: { variant: 'danger', label: LIVE_TEXT.offline, hint: LIVE_TEXT.offlineHint },
+  live: { variant: 'success', label: () => LIVE_TEXT.live, hint: () => LIVE_TEXT.liveHint },
+  connecting: {
+    variant: 'warning',
+    label: () => LIVE_TEXT.connecting,
+    hint: () => LIVE_TEXT.connectingHint,
+  },
+  offline: { variant: 'danger', label: () => LIVE_TEXT.offline, hint: () => LIVE_TEXT.offlineHint },
 } as const;
 
 /**
@@ -20,7 +25,7 @@ export function LiveStatus({ live }: { live: DashboardLive }) {
   const badge = BADGE[live.status];
   return (
     <div className="flex flex-wrap items-center gap-x-3 gap-y-2 text-sm text-slate-600">
-      <span role="status" title={badge.hint} data-live-status={live.status}>
+      <span role="status" title={badge.hint()} data-live-status={live.status}>
         <Badge variant={badge.variant}>
           <span
             aria-hidden="true"
@@ -31,9 +36,9 @@ export function LiveStatus({ live }: { live: DashboardLive }) {
               live.status === 'offline' && 'bg-red-500',
             )}
           />
-          {badge.label}
+          {badge.label()}
         </Badge>
-        <span className="sr-only">. {badge.hint}</span>
+        <span className="sr-only">. {badge.hint()}</span>
       </span>
       {live.overlays !== null ? (
         <span className="inline-flex items-center gap-1.5">

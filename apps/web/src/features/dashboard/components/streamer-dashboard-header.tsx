@@ -6,12 +6,13 @@ import { Badge } from '../../../components/ui/badge';
 import { LogoutButton } from '../../auth/logout-button';
 import type { StreamerDashboardSummary } from '../dashboard.api';
 import { DASHBOARD_TEXT } from '../dashboard.constants';
+import { DashboardLanguageSwitch } from './language-switch';
 import { StreamerAvatar } from './streamer-avatar';
 
 /**
  * The streamer dashboard's header (spec 02 §2): the streamer's name, the way back to the
- * chooser, `status` (the live-connection badge) under the name, and `actions` (Refresh Data)
- * beside Logout.
+ * chooser, `status` (the live-connection badge) under the name, and the language switch and
+ * `actions` (Refresh Data) beside Logout.
  */
 export function StreamerDashboardHeader({
   summary,
@@ -51,6 +52,7 @@ export function StreamerDashboardHeader({
         {status}
       </div>
       <div className="flex flex-wrap items-center gap-2">
+        <DashboardLanguageSwitch />
         {actions}
         <LogoutButton />
       </div>

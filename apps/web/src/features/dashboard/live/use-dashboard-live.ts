@@ -5,7 +5,7 @@ import { toast } from '../../../lib/lazy-toast';
 
 import { useSession } from '../../auth/use-session';
 import { dashboardEventsPath, type DashboardDonation } from '../dashboard.api';
-import { LIVE_TEXT } from '../dashboard.constants';
+import { LIVE_TEXT, newTipText } from '../dashboard.constants';
 import { dashboardKeys } from '../dashboard-query-keys';
 import { useDashboardDonations } from '../use-dashboard-queries';
 import { ActivityTracker } from './activity-tracker';
@@ -30,8 +30,11 @@ function parseData(message: SseMessage): Record<string, unknown> {
 }
 
 function newActivityText(donation: DashboardDonation): string {
-  const tip = `${donation.name} tipped ${formatRupees(donation.amount_paise)}`;
-  return donation.moderation_status === 'pending' ? `${tip}. It's waiting for your review.` : tip;
+  return newTipText(
+    donation.name,
+    formatRupees(donation.amount_paise),
+    donation.moderation_status === 'pending',
+  );
 }
 
 /**

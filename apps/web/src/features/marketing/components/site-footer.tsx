@@ -6,7 +6,8 @@ import { Container } from '../../../components/ui/container';
 import { SITE_NAME } from '../../../lib/meta';
 import { SOCIAL_LINK_LABELS } from '../../donation/donation.constants';
 import { useSiteConfig } from '../../site-config/use-site-config';
-import { FOOTER, FOOTER_COLUMNS } from '../marketing.constants';
+import { usePagePath } from '../marketing-language';
+import { FOOTER, footerColumns } from '../marketing.constants';
 import { useSignupDialog } from '../signup/signup-dialog';
 
 const LINK_CLASSES = 'text-sm text-slate-600 hover:text-brand-700 hover:underline';
@@ -18,6 +19,7 @@ const LINK_CLASSES = 'text-sm text-slate-600 hover:text-brand-700 hover:underlin
  */
 export function SiteFooter() {
   const { openSignup } = useSignupDialog();
+  const pagePath = usePagePath();
   const year = new Date().getFullYear();
   const siteConfig = useSiteConfig().data;
   const socialLinks = siteConfig?.social_links ?? {};
@@ -28,7 +30,7 @@ export function SiteFooter() {
     <footer className="border-t border-slate-200 bg-slate-50">
       <Container className="grid gap-10 py-12 sm:grid-cols-2 lg:grid-cols-4">
         <div>
-          <BrandLogo />
+          <BrandLogo href={pagePath('/')} />
           <p className="mt-3 max-w-xs text-sm text-slate-600">{FOOTER.tagline}</p>
           {supportEmail && (
             <p className="mt-3 text-sm">
@@ -56,7 +58,7 @@ export function SiteFooter() {
             </ul>
           )}
         </div>
-        {FOOTER_COLUMNS.map((column) => (
+        {footerColumns().map((column) => (
           <nav key={column.title} aria-label={column.title}>
             <h2 className="text-sm font-semibold text-slate-900">{column.title}</h2>
             <ul className="mt-3 space-y-2.5">
@@ -71,7 +73,7 @@ export function SiteFooter() {
                       {link.label}
                     </button>
                   ) : (
-                    <Link to={link.to} className={LINK_CLASSES}>
+                    <Link to={pagePath(link.to)} className={LINK_CLASSES}>
                       {link.label}
                     </Link>
                   )}

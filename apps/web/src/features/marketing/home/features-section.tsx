@@ -1,7 +1,7 @@
 import { ChartColumn, Gift, IndianRupee, MessageSquare, Sparkles, Trophy, Zap } from 'lucide-react';
 
 import { Container } from '../../../components/ui/container';
-import { FEATURES } from '../marketing.constants';
+import { FEATURES, entriesOf } from '../marketing.constants';
 import { SECTION_CLASSES, SectionHeading } from './section-heading';
 
 const FEATURE_ICONS = {
@@ -26,11 +26,11 @@ export function FeaturesSection() {
           intro={FEATURES.intro}
         />
         <ul className="mt-12 grid gap-4 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4">
-          {FEATURES.items.map((feature) => {
-            const Icon = FEATURE_ICONS[feature.id];
+          {entriesOf(FEATURES.items).map(([id, feature]) => {
+            const Icon = FEATURE_ICONS[id];
             return (
               <li
-                key={feature.id}
+                key={id}
                 className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm transition-shadow hover:shadow-md"
               >
                 <span className="grid size-11 place-items-center rounded-xl bg-brand-100 text-brand-700">

@@ -3,7 +3,7 @@ import { IndianRupee, Mic, Play } from 'lucide-react';
 import { Badge } from '../../../components/ui/badge';
 import { Container } from '../../../components/ui/container';
 import { cn } from '../../../lib/cn';
-import { HERO, START_EARNING_LABEL } from '../marketing.constants';
+import { HEADER_TEXT, HERO, SAMPLE_CHAT, entriesOf } from '../marketing.constants';
 import { SignupButton } from '../signup/signup-dialog';
 import { BackgroundVideo } from './background-video';
 
@@ -45,7 +45,7 @@ export function HeroSection() {
           </p>
           <div className="mt-8 flex flex-col gap-3 sm:flex-row">
             <SignupButton size="lg" className="bg-brand-600 hover:bg-brand-500">
-              {START_EARNING_LABEL}
+              {HEADER_TEXT.startEarning}
             </SignupButton>
             <a
               href="#how-it-works"
@@ -56,11 +56,11 @@ export function HeroSection() {
             </a>
           </div>
           <ul className="mt-10 grid gap-3 sm:grid-cols-2">
-            {HERO.highlights.map((highlight) => {
-              const Icon = HIGHLIGHT_ICONS[highlight.id];
+            {entriesOf(HERO.highlights).map(([id, highlight]) => {
+              const Icon = HIGHLIGHT_ICONS[id];
               return (
                 <li
-                  key={highlight.id}
+                  key={id}
                   className="flex items-center gap-3 rounded-xl bg-white/10 p-4 ring-1 ring-white/15 backdrop-blur-sm"
                 >
                   <span className="grid size-10 shrink-0 place-items-center rounded-lg bg-brand-600 text-white">
@@ -94,7 +94,7 @@ function SampleChatCard() {
         <Badge variant="neutral">{chat.example}</Badge>
       </figcaption>
       <ul className="mt-3 flex flex-col gap-2 text-sm">
-        {chat.messages.map((message) => {
+        {SAMPLE_CHAT.map((message) => {
           const isTip = 'tip' in message;
           return (
             <li
@@ -113,7 +113,7 @@ function SampleChatCard() {
                 </span>
               ) : null}
               <span className="font-semibold text-slate-900">{message.name}</span>{' '}
-              <span className="text-slate-700">{message.text}</span>
+              <span className="text-slate-700">{chat.messages[message.id]}</span>
             </li>
           );
         })}

@@ -5,7 +5,8 @@ import { Link } from 'react-router';
 import { Badge } from '../../../components/ui/badge';
 import { Container } from '../../../components/ui/container';
 import { cn } from '../../../lib/cn';
-import { PRICING } from '../marketing.constants';
+import { usePagePath } from '../marketing-language';
+import { PLAN_TEXT, PRICING } from '../marketing.constants';
 import { PlanButton } from '../../plans/plan-dialog';
 import { useSignupDialog } from '../signup/signup-dialog';
 import { SECTION_CLASSES, SectionHeading } from './section-heading';
@@ -24,6 +25,7 @@ function plansById(ids: readonly PlanId[]): Plan[] {
  * away for creators who want help.
  */
 export function PricingSection() {
+  const pagePath = usePagePath();
   return (
     <section
       id="pricing"
@@ -57,7 +59,7 @@ export function PricingSection() {
         </ul>
         <p className="mt-10 text-center text-sm text-slate-600">
           {PRICING.footnote}{' '}
-          <Link to="/contact" className="font-semibold text-brand-700 hover:underline">
+          <Link to={pagePath('/contact')} className="font-semibold text-brand-700 hover:underline">
             {PRICING.footnoteLink}
           </Link>
         </p>
@@ -68,6 +70,7 @@ export function PricingSection() {
 
 function PlanCard({ plan }: { plan: Plan }) {
   const titleId = `plan-${plan.id}`;
+  const words = PLAN_TEXT[plan.id];
   const { openSignup } = useSignupDialog();
   return (
     <article
@@ -84,11 +87,11 @@ function PlanCard({ plan }: { plan: Plan }) {
       ) : null}
       <div className="flex items-start justify-between gap-3">
         <h4 id={titleId} className="text-lg font-semibold text-slate-900">
-          {plan.name}
+          {words.name}
         </h4>
-        {plan.badge ? <Badge variant="success">{plan.badge}</Badge> : null}
+        {words.badge ? <Badge variant="success">{words.badge}</Badge> : null}
       </div>
-      <p className="mt-2 text-sm text-slate-600">{plan.description}</p>
+      <p className="mt-2 text-sm text-slate-600">{words.description}</p>
       <p className="mt-5 flex flex-wrap items-baseline gap-x-2">
         <span className="text-4xl font-extrabold tracking-tight text-slate-900">
           {formatRupees(plan.pricePaise)}
@@ -104,7 +107,7 @@ function PlanCard({ plan }: { plan: Plan }) {
         </span>
       </p>
       <ul className="mt-6 flex flex-1 flex-col gap-2.5 text-sm text-slate-700">
-        {plan.features.map((feature) => (
+        {words.features.map((feature) => (
           <li key={feature} className="flex gap-2">
             <Check aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-emerald-600" />
             {feature}
@@ -116,7 +119,7 @@ function PlanCard({ plan }: { plan: Plan }) {
         onGetHelp={() => openSignup(plan.id)}
         variant={plan.popular ? 'primary' : 'outline'}
         className="mt-8 w-full"
-        aria-label={`${PRICING.cta}: ${plan.name}`}
+        aria-label={`${PRICING.cta}: ${words.name}`}
       >
         {PRICING.cta}
       </PlanButton>

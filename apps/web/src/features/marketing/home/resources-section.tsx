@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import { Container } from '../../../components/ui/container';
 import { GuideCard } from '../../blog/guide-card';
 import { GUIDES } from '../../blog/guides';
+import { usePagePath } from '../marketing-language';
 import { RESOURCES } from '../marketing.constants';
 import { SECTION_CLASSES, SectionHeading } from './section-heading';
 
@@ -11,6 +12,7 @@ const TEASER_COUNT = 3;
 
 /** The three newest guides and a link to all of them. */
 export function ResourcesSection() {
+  const pagePath = usePagePath();
   return (
     <section id="resources" aria-labelledby="resources-title" className={SECTION_CLASSES}>
       <Container>
@@ -22,7 +24,7 @@ export function ResourcesSection() {
             intro={RESOURCES.intro}
           />
           <Link
-            to="/blog"
+            to={pagePath('/blog')}
             className="inline-flex shrink-0 items-center gap-1 font-semibold text-brand-700 hover:underline"
           >
             {RESOURCES.allGuides}

@@ -1,9 +1,9 @@
 import { useState } from 'react';
 
 import { cn } from '../../../lib/cn';
-import { API_ENDPOINTS } from './showcase.constants';
+import { SHOWCASE_TEXT, apiEndpoints } from './showcase.constants';
 
-const VIEWS = ['Endpoints', 'Errors'] as const;
+const VIEWS = ['endpoints', 'errors'] as const;
 
 const METHOD_CLASSES: Record<string, string> = {
   GET: 'bg-sky-100 text-sky-800',
@@ -12,10 +12,11 @@ const METHOD_CLASSES: Record<string, string> = {
 
 /** The API reference (spec 01 §2): the endpoints view first, and the shape of errors. */
 export function ApiReference() {
-  const [view, setView] = useState<(typeof VIEWS)[number]>('Endpoints');
+  const [view, setView] = useState<(typeof VIEWS)[number]>('endpoints');
+  const text = SHOWCASE_TEXT.api;
   return (
     <div className="mt-6">
-      <div role="group" aria-label="API reference views" className="flex gap-2">
+      <div role="group" aria-label={text.viewsLabel} className="flex gap-2">
         {VIEWS.map((option) => (
           <button
             key={option}
@@ -29,13 +30,13 @@ export function ApiReference() {
                 : 'bg-white text-slate-700 ring-slate-300 hover:bg-slate-50',
             )}
           >
-            {option}
+            {text[option]}
           </button>
         ))}
       </div>
-      {view === 'Endpoints' ? (
+      {view === 'endpoints' ? (
         <ul className="mt-4 divide-y divide-slate-100 rounded-2xl border border-slate-200 bg-white">
-          {API_ENDPOINTS.map((endpoint) => (
+          {apiEndpoints().map((endpoint) => (
             <li
               key={`${endpoint.method} ${endpoint.path}`}
               className="flex flex-col gap-1 px-4 py-3 sm:flex-row sm:items-center sm:gap-4"
@@ -59,10 +60,7 @@ export function ApiReference() {
         </ul>
       ) : (
         <div className="mt-4 rounded-2xl border border-slate-200 bg-white p-5 text-sm text-slate-700">
-          <p>
-            Every error answers with the right HTTP status and one JSON shape, with a stable code
-            and a message that can be shown to a person:
-          </p>
+          <p>{text.errorsText}</p>
           <pre className="mt-3 overflow-x-auto rounded-lg bg-slate-900 p-4 text-xs text-slate-100">
             {
               '{ "error": { "code": "validation_error", "message": "Please enter a valid email address." } }'

@@ -3,7 +3,9 @@ import { useEffect, useState } from 'react';
 
 import { Button } from '../../../components/ui/button';
 import { EmojiRain, makeDrops } from './emoji-rain';
-import { DEMO_DURATION_MS, type ShowcaseCard } from './showcase.constants';
+import { DEMO_DURATION_MS, SHOWCASE_TEXT, type ShowcaseCard } from './showcase.constants';
+
+const DEMO_TEXT = SHOWCASE_TEXT.demos;
 
 /** Runs a cosmetic demo for 3 seconds (spec 01 §9): a value that clears itself. */
 function useTimedDemo<T>(initial: () => T | null = () => null): [T | null, (value: T) => void] {
@@ -27,11 +29,11 @@ export function AlertPreview({ autoPlay }: { autoPlay: boolean }) {
     <div className="relative mt-4 grid h-48 place-items-center overflow-hidden rounded-xl bg-[linear-gradient(135deg,#0f172a,#312e81)] p-4">
       {drops ? <EmojiRain drops={drops} /> : null}
       <div className="rounded-xl bg-white/95 px-5 py-3 text-center shadow-lg">
-        <p className="text-sm font-semibold text-brand-700">Ananya tipped ₹500</p>
-        <p className="mt-1 text-sm text-slate-700">“Shabaash! Keep the streams coming 🎉”</p>
+        <p className="text-sm font-semibold text-brand-700">{DEMO_TEXT.alertTitle}</p>
+        <p className="mt-1 text-sm text-slate-700">{DEMO_TEXT.alertMessage}</p>
       </div>
       <span className="absolute top-2 left-2 rounded bg-black/40 px-1.5 py-0.5 text-[0.65rem] font-medium text-white">
-        Example alert
+        {DEMO_TEXT.alertBadge}
       </span>
     </div>
   );
@@ -50,7 +52,7 @@ function EmojiRainDemo() {
           disabled={drops !== null}
         >
           <Sparkles aria-hidden="true" className="size-4" />
-          {drops ? 'Raining…' : 'Make it rain'}
+          {drops ? DEMO_TEXT.raining : DEMO_TEXT.makeItRain}
         </Button>
       </div>
     </div>
@@ -76,30 +78,26 @@ function VoiceRecordingDemo() {
         ) : (
           <Mic aria-hidden="true" className="size-4" />
         )}
-        {recording ? 'Recording…' : 'Try recording'}
+        {recording ? DEMO_TEXT.recording : DEMO_TEXT.tryRecording}
       </Button>
       <span role="status" className="text-sm text-slate-600">
-        {recording
-          ? 'Demo only: nothing is recorded.'
-          : hasRecorded
-            ? 'Example voice note ready to send.'
-            : ''}
+        {recording ? DEMO_TEXT.recordingNote : hasRecorded ? DEMO_TEXT.recordedNote : ''}
       </span>
     </div>
   );
 }
 
-const OBS_SETTINGS = [
-  ['Source', 'Browser'],
-  ['URL', 'https://…/yourname/obs-alerts?token=obs_…'],
-  ['Width × height', '1920 × 1080'],
-  ['Shutdown source when not visible', 'Off'],
-] as const;
-
+/** OBS's own settings as its dialog names them (in English, as most streamers run OBS). */
 function ObsSettingsDemo() {
+  const settings = [
+    [DEMO_TEXT.obsSource, DEMO_TEXT.obsBrowser],
+    [DEMO_TEXT.obsUrl, 'https://…/yourname/obs-alerts?token=obs_…'],
+    [DEMO_TEXT.obsSize, '1920 × 1080'],
+    [DEMO_TEXT.obsShutdown, DEMO_TEXT.obsOff],
+  ] as const;
   return (
     <dl className="mt-4 divide-y divide-slate-100 rounded-xl bg-slate-50 px-4 text-sm">
-      {OBS_SETTINGS.map(([label, value]) => (
+      {settings.map(([label, value]) => (
         <div key={label} className="flex flex-wrap justify-between gap-x-4 gap-y-1 py-2">
           <dt className="text-slate-600">{label}</dt>
           <dd className="font-mono text-xs break-all text-slate-900">{value}</dd>
@@ -109,31 +107,21 @@ function ObsSettingsDemo() {
   );
 }
 
-/** Example weekly tips for the analytics demo (labelled as an example on screen). */
-const EXAMPLE_WEEK = [
-  ['Mon', 40],
-  ['Tue', 55],
-  ['Wed', 30],
-  ['Thu', 70],
-  ['Fri', 90],
-  ['Sat', 100],
-  ['Sun', 80],
-] as const;
+/** Example weekly tips for the analytics demo, Monday first (labelled as an example on screen). */
+const EXAMPLE_WEEK = [40, 55, 30, 70, 90, 100, 80] as const;
 
 function AnalyticsDemo() {
   return (
     <figure className="mt-4">
       <div className="flex h-32 items-end gap-2 rounded-xl bg-slate-50 p-3" aria-hidden="true">
-        {EXAMPLE_WEEK.map(([day, height]) => (
-          <div key={day} className="flex flex-1 flex-col items-center gap-1">
+        {EXAMPLE_WEEK.map((height, index) => (
+          <div key={index} className="flex flex-1 flex-col items-center gap-1">
             <div className="w-full rounded-t bg-brand-500" style={{ height: `${height}%` }} />
-            <span className="text-[0.65rem] text-slate-500">{day}</span>
+            <span className="text-[0.65rem] text-slate-500">{DEMO_TEXT.weekdays[index]}</span>
           </div>
         ))}
       </div>
-      <figcaption className="mt-2 text-xs text-slate-500">
-        Example data: tips per day over a week, busiest on weekends.
-      </figcaption>
+      <figcaption className="mt-2 text-xs text-slate-500">{DEMO_TEXT.analyticsCaption}</figcaption>
     </figure>
   );
 }

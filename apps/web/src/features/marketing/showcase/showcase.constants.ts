@@ -3,7 +3,10 @@
  * is labelled as one: nothing here claims real traffic or volumes.
  */
 
-export const SHOWCASE_TEXT = {
+import { localized } from '../../../i18n/i18n';
+import { entriesOf } from '../marketing.constants';
+
+export const SHOWCASE_TEXT = /* @__PURE__ */ localized('marketing.showcase', {
   eyebrow: 'Features',
   title: 'A tour of Shabaash',
   intro:
@@ -20,7 +23,34 @@ export const SHOWCASE_TEXT = {
   },
   tabsLabel: 'Feature areas',
   allFeaturesTitle: 'All features',
-} as const;
+  comingSoon: 'Coming soon',
+  demos: {
+    alertTitle: 'Ananya tipped ₹500',
+    alertMessage: '“Shabaash! Keep the streams coming 🎉”',
+    alertBadge: 'Example alert',
+    raining: 'Raining…',
+    makeItRain: 'Make it rain',
+    recording: 'Recording…',
+    tryRecording: 'Try recording',
+    recordingNote: 'Demo only: nothing is recorded.',
+    recordedNote: 'Example voice note ready to send.',
+    obsSource: 'Source',
+    obsBrowser: 'Browser',
+    obsUrl: 'URL',
+    obsSize: 'Width × height',
+    obsShutdown: 'Shutdown source when not visible',
+    obsOff: 'Off',
+    weekdays: ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'],
+    analyticsCaption: 'Example data: tips per day over a week, busiest on weekends.',
+  },
+  api: {
+    viewsLabel: 'API reference views',
+    endpoints: 'Endpoints',
+    errors: 'Errors',
+    errorsText:
+      'Every error answers with the right HTTP status and one JSON shape, with a stable code and a message that can be shown to a person:',
+  },
+} as const);
 
 export type ShowcaseTabId = 'payment' | 'streaming' | 'interactive' | 'technical' | 'admin' | 'api';
 
@@ -35,19 +65,13 @@ export type ShowcaseCard = {
   demo?: 'emoji-rain' | 'voice-recording' | 'alert' | 'obs-settings' | 'analytics';
 };
 
-export const SHOWCASE_TABS: ReadonlyArray<{
-  id: ShowcaseTabId;
-  label: string;
-  title: string;
-  cards: readonly ShowcaseCard[];
-}> = [
-  {
-    id: 'payment',
+/** Each feature area's tab label, heading and cards (the API reference tab lists API_ENDPOINTS). */
+const SHOWCASE_TAB_TEXT = /* @__PURE__ */ localized('marketing.showcase.tabs', {
+  payment: {
     label: 'Payments',
     title: 'UPI payments that your fans already trust',
-    cards: [
-      {
-        id: 'upi-flow',
+    cards: {
+      'upi-flow': {
         title: 'UPI Flow',
         text: 'A fan picks an amount, writes a message and pays in the UPI app on their phone. No account, no app to install.',
         points: [
@@ -56,8 +80,7 @@ export const SHOWCASE_TABS: ReadonlyArray<{
           'Works on any phone browser',
         ],
       },
-      {
-        id: 'verification',
+      verification: {
         title: 'Real-time Verification',
         text: 'A tip counts only when the payment gateway confirms it to our server with a signed message. What a browser says never marks money as received.',
         points: [
@@ -66,150 +89,174 @@ export const SHOWCASE_TABS: ReadonlyArray<{
           'Orders left pending are re-checked with the gateway until they settle',
         ],
       },
-      {
-        id: 'integration',
+      integration: {
         title: 'API Integration',
         text: 'Payments run through licensed Indian payment gateways (Cashfree or Razorpay), with a sandbox mode for testing without real money.',
       },
-    ],
+    },
   },
-  {
-    id: 'streaming',
+  streaming: {
     label: 'Streaming',
     title: 'Alerts on stream, the moment a tip is paid',
-    cards: [
-      {
-        id: 'overlay',
+    cards: {
+      overlay: {
         title: 'Live Overlay',
         text: 'Your alert overlay is one browser source in OBS or Streamlabs. If OBS restarts, it catches up on the tips it missed, and never plays one twice.',
-        demo: 'alert',
       },
-      {
-        id: 'obs-settings',
+      'obs-settings': {
         title: 'OBS Settings',
         text: 'Add a Browser source, paste your private overlay link and size it to your canvas. That’s the whole setup.',
-        demo: 'obs-settings',
       },
-      {
-        id: 'customization',
+      customization: {
         title: 'Customization',
         text: 'Your tipping page uses your brand colour, theme and cover image, with the form your audience needs.',
         points: ['Brand colour and theme', 'Cover image', 'Emote picker for HyperEmotes'],
       },
-    ],
+    },
   },
-  {
-    id: 'interactive',
+  interactive: {
     label: 'Interactive',
     title: 'Tips that say more than a number',
-    cards: [
-      {
-        id: 'voice',
+    cards: {
+      voice: {
         title: 'Voice Messages',
         text: 'Fans record a 15 to 60 second voice note with their tip. You approve it before it plays on stream through the audio player.',
-        demo: 'voice-recording',
       },
-      {
-        id: 'gifs',
+      gifs: {
         title: 'Custom GIFs',
         text: 'Your own animated alert (GIF, MP4 or WEBM) for each tip.',
-        comingSoon: true,
       },
-      {
-        id: 'hyperemotes',
+      hyperemotes: {
         title: 'HyperEmotes',
         text: 'An emoji rain of up to 50 animated emojis across your stream, with a premium tier from ₹50.',
-        demo: 'emoji-rain',
       },
-    ],
+    },
   },
-  {
-    id: 'technical',
+  technical: {
     label: 'Technical',
     title: 'Built to be trusted with money',
-    cards: [
-      {
-        id: 'database',
+    cards: {
+      database: {
         title: 'Database',
         text: 'PostgreSQL holds every order and tip. Amounts are stored as whole paise, so no rupee is ever lost to rounding.',
       },
-      {
-        id: 'server',
+      server: {
         title: 'Server & realtime',
         text: 'Stateless servers share one stream of events, so alerts reach your overlay and dashboard within moments, however many servers run.',
       },
-      {
-        id: 'storage',
+      storage: {
         title: 'Storage',
         text: 'Voice messages are kept in private storage and served only by long, unguessable links.',
       },
-      {
-        id: 'apis',
+      apis: {
         title: 'APIs',
         text: 'A documented JSON API with clear error codes. See the endpoints in the API reference tab.',
       },
-    ],
+    },
   },
-  {
-    id: 'admin',
+  admin: {
     label: 'Dashboard',
     title: 'Your stream, under your control',
-    cards: [
-      {
-        id: 'dashboard',
+    cards: {
+      dashboard: {
         title: 'Dashboard',
         text: 'Today’s tips and totals (counted by the India calendar day), live as they arrive.',
       },
-      {
-        id: 'moderation',
+      moderation: {
         title: 'Moderation',
         text: 'Approve or reject each tip before it plays, from the dashboard or from Telegram, or approve automatically. You can hide a message and keep the tip.',
       },
-      {
-        id: 'analytics',
+      analytics: {
         title: 'Analytics',
         text: 'See which streams bring the most support and who your top supporters are.',
-        demo: 'analytics',
       },
-      {
-        id: 'settings',
+      settings: {
         title: 'Settings',
         text: 'Create or revoke your overlay link, add Telegram moderators and choose how tips are moderated.',
       },
-    ],
+    },
   },
-  {
-    id: 'api',
+  api: {
     label: 'API reference',
     title: 'API reference',
-    cards: [],
+    cards: {},
   },
-];
+} as const);
+
+/** The cards with a demo, or still to come. */
+const CARD_EXTRAS: Readonly<Record<string, Pick<ShowcaseCard, 'demo' | 'comingSoon'>>> = {
+  overlay: { demo: 'alert' },
+  'obs-settings': { demo: 'obs-settings' },
+  voice: { demo: 'voice-recording' },
+  gifs: { comingSoon: true },
+  hyperemotes: { demo: 'emoji-rain' },
+  analytics: { demo: 'analytics' },
+};
+
+/** The feature areas in order, in the page's language (read when shown). */
+export function showcaseTabs(): Array<{
+  id: ShowcaseTabId;
+  label: string;
+  title: string;
+  cards: ShowcaseCard[];
+}> {
+  return entriesOf(SHOWCASE_TAB_TEXT).map(([id, tab]) => ({
+    id,
+    label: tab.label,
+    title: tab.title,
+    cards: Object.entries(tab.cards).map(([cardId, card]: [string, ShowcaseCardText]) => ({
+      id: cardId,
+      title: card.title,
+      text: card.text,
+      ...(card.points ? { points: card.points } : {}),
+      ...CARD_EXTRAS[cardId],
+    })),
+  }));
+}
+
+type ShowcaseCardText = { title: string; text: string; points?: readonly string[] };
 
 /** Public endpoints of the API (DESIGN.md, Public contracts), for the API reference tab. */
-export const API_ENDPOINTS: ReadonlyArray<{ method: string; path: string; text: string }> = [
-  { method: 'GET', path: '/api/streamers/:slug', text: 'A streamer’s public page settings' },
-  {
-    method: 'POST',
-    path: '/api/streamers/:slug/orders',
-    text: 'Start a tip: creates a payment order',
-  },
-  { method: 'GET', path: '/api/orders/:orderId/status', text: 'The payment status of an order' },
-  {
-    method: 'POST',
-    path: '/api/payments/webhooks/:provider',
-    text: 'Signed gateway notifications',
-  },
-  { method: 'POST', path: '/api/uploads/voice', text: 'Upload a recorded voice message' },
-  { method: 'GET', path: '/api/streamers/:slug/stats', text: 'Dashboard totals (members only)' },
-  { method: 'GET', path: '/api/streamers/:slug/donations', text: 'Approved or pending tips' },
-  { method: 'POST', path: '/api/donations/:id/approve', text: 'Approve a tip' },
-  { method: 'POST', path: '/api/donations/:id/reject', text: 'Reject a tip' },
-  { method: 'POST', path: '/api/streamers/:slug/obs-tokens', text: 'Create an overlay link' },
-  { method: 'POST', path: '/api/streamers/:slug/test-alert', text: 'Send a test alert' },
-  { method: 'POST', path: '/api/auth/login', text: 'Log in to the dashboard' },
-  { method: 'POST', path: '/api/site/contact', text: 'Send us a message' },
-];
+const API_ENDPOINT_TEXT = /* @__PURE__ */ localized('marketing.showcase.endpoints', [
+  'A streamer’s public page settings',
+  'Start a tip: creates a payment order',
+  'The payment status of an order',
+  'Signed gateway notifications',
+  'Upload a recorded voice message',
+  'Dashboard totals (members only)',
+  'Approved or pending tips',
+  'Approve a tip',
+  'Reject a tip',
+  'Create an overlay link',
+  'Send a test alert',
+  'Log in to the dashboard',
+  'Send us a message',
+] as const);
+
+const API_ENDPOINT_ROUTES = [
+  ['GET', '/api/streamers/:slug'],
+  ['POST', '/api/streamers/:slug/orders'],
+  ['GET', '/api/orders/:orderId/status'],
+  ['POST', '/api/payments/webhooks/:provider'],
+  ['POST', '/api/uploads/voice'],
+  ['GET', '/api/streamers/:slug/stats'],
+  ['GET', '/api/streamers/:slug/donations'],
+  ['POST', '/api/donations/:id/approve'],
+  ['POST', '/api/donations/:id/reject'],
+  ['POST', '/api/streamers/:slug/obs-tokens'],
+  ['POST', '/api/streamers/:slug/test-alert'],
+  ['POST', '/api/auth/login'],
+  ['POST', '/api/site/contact'],
+] as const;
+
+/** The endpoints with what each does, in the page's language. */
+export function apiEndpoints(): Array<{ method: string; path: string; text: string }> {
+  return API_ENDPOINT_ROUTES.map(([method, path], index) => ({
+    method,
+    path,
+    text: API_ENDPOINT_TEXT[index] ?? '',
+  }));
+}
 
 /** The emojis of the HyperEmotes demo. */
 export const DEMO_EMOJIS = ['🎉', '🔥', '💖', '😂', '👏', '🚀', '✨', '💯'] as const;

@@ -2,7 +2,6 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import {
   CONSENT_TEXT,
   SITE_LIMITS,
-  SITE_MESSAGES,
   leadRequestSchema,
   type Lead,
   type LeadRequest,
@@ -17,7 +16,8 @@ import { Field } from '../../../components/ui/field';
 import { Input } from '../../../components/ui/input';
 import { ApiError } from '../../../lib/api';
 import { apiErrorText } from '../../../lib/api-error';
-import { SIGNUP_TEXT } from '../marketing.constants';
+import { usePagePath } from '../marketing-language';
+import { SIGNUP_TEXT, SITE_MESSAGE_TEXT, siteMessageText } from '../marketing.constants';
 import { useCreateLead } from './use-create-lead';
 import { ConsentCheckbox, PrivacyNotice } from '../../privacy-notice/privacy-notice';
 
@@ -61,31 +61,32 @@ export default function LeadForm({
   });
   const ageConfirmed = useWatch({ control, name: 'age_confirmed' });
   const createLead = useCreateLead();
+  const pagePath = usePagePath();
 
   const handleValidSubmit = (lead: Lead) =>
     createLead.mutate(
       { ...lead, plan },
       {
         onSuccess: () => {
-          toast.success(SITE_MESSAGES.leadSuccess);
+          toast.success(SITE_MESSAGE_TEXT.leadSuccess);
           onSuccess();
         },
         onError: (error) => {
           if (error instanceof ApiError && error.status === 409) {
-            toast.error(SITE_MESSAGES.leadDuplicate);
+            toast.error(SITE_MESSAGE_TEXT.leadDuplicate);
             return;
           }
           console.error('Sign-up lead failed:', error);
           // Too many attempts says so; anything else gets the spec's generic message.
           const isRateLimited = error instanceof ApiError && error.status === 429;
-          toast.error(isRateLimited ? apiErrorText(error) : SITE_MESSAGES.genericError);
+          toast.error(isRateLimited ? apiErrorText(error) : SITE_MESSAGE_TEXT.genericError);
         },
       },
     );
 
   return (
     <form noValidate onSubmit={handleSubmit(handleValidSubmit)} className="flex flex-col gap-4">
-      <Field label={SIGNUP_TEXT.nameLabel} error={errors.name?.message}>
+      <Field label={SIGNUP_TEXT.nameLabel} error={siteMessageText(errors.name?.message)}>
         <Input
           {...register('name')}
           autoComplete="name"
@@ -93,7 +94,7 @@ export default function LeadForm({
           placeholder={SIGNUP_TEXT.namePlaceholder}
         />
       </Field>
-      <Field label={SIGNUP_TEXT.mobileLabel} error={errors.mobile_number?.message}>
+      <Field label={SIGNUP_TEXT.mobileLabel} error={siteMessageText(errors.mobile_number?.message)}>
         <Input
           {...register('mobile_number')}
           type="tel"
@@ -103,7 +104,10 @@ export default function LeadForm({
           placeholder={SIGNUP_TEXT.mobilePlaceholder}
         />
       </Field>
-      <Field label={SIGNUP_TEXT.youtubeLabel} error={errors.youtube_channel?.message}>
+      <Field
+        label={SIGNUP_TEXT.youtubeLabel}
+        error={siteMessageText(errors.youtube_channel?.message)}
+      >
         <Input
           {...register('youtube_channel')}
           inputMode="url"
@@ -112,7 +116,7 @@ export default function LeadForm({
           placeholder={SIGNUP_TEXT.youtubePlaceholder}
         />
       </Field>
-      <Field label={SIGNUP_TEXT.emailLabel} error={errors.email?.message}>
+      <Field label={SIGNUP_TEXT.emailLabel} error={siteMessageText(errors.email?.message)}>
         <Input
           {...register('email')}
           type="email"
@@ -125,7 +129,7 @@ export default function LeadForm({
       <Field
         label={SIGNUP_TEXT.instagramLabel}
         hint={SIGNUP_TEXT.optional}
-        error={errors.instagram_handle?.message}
+        error={siteMessageText(errors.instagram_handle?.message)}
       >
         <Input
           {...register('instagram_handle')}
@@ -152,7 +156,7 @@ export default function LeadForm({
       </div>
       <p className="text-xs text-slate-500">
         {SIGNUP_TEXT.privacyNote}{' '}
-        <Link to="/privacy-policy" className="underline hover:text-slate-700">
+        <Link to={pagePath('/privacy-policy')} className="underline hover:text-slate-700">
           {SIGNUP_TEXT.privacyLink}
         </Link>
         .

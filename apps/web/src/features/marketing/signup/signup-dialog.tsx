@@ -5,7 +5,7 @@ import type { ReactNode } from 'react';
 import { Button, type ButtonProps } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
 import { Spinner } from '../../../components/ui/spinner';
-import { PRICING, SIGNUP_TEXT } from '../marketing.constants';
+import { PLAN_TEXT, PRICING, SIGNUP_TEXT } from '../marketing.constants';
 
 // The form (react-hook-form, the zod schema) loads when the dialog first opens, or when a
 // visitor points at a button that opens it: none of it is on the page's critical path.
@@ -39,11 +39,11 @@ export function SignupDialogProvider({ children }: { children: ReactNode }) {
       <Dialog
         open={state.open}
         onClose={close}
-        title={plan ? SIGNUP_TEXT.planTitle(plan.name) : SIGNUP_TEXT.title}
+        title={plan ? SIGNUP_TEXT.planTitle(PLAN_TEXT[plan.id].name) : SIGNUP_TEXT.title}
         description={
           plan
             ? SIGNUP_TEXT.planDescription(
-                plan.name,
+                PLAN_TEXT[plan.id].name,
                 `${formatRupees(plan.pricePaise)}${plan.monthly ? PRICING.perMonth : ''}`,
               )
             : SIGNUP_TEXT.description

@@ -1,0 +1,48 @@
+import { DEFAULT_LANGUAGE, languageOfLocale } from '@shabaash/core';
+import { Fragment, type ReactNode } from 'react';
+import { Outlet } from 'react-router';
+
+import { InLanguage, cookieLanguage, useLanguage, type CatalogArea } from '../../i18n/i18n';
+import { useSession } from '../auth/use-session';
+
+/**
+ * The signed-in pages' catalogs: the dashboard's, the donation page's (for the goal and
+ * leaderboard texts the Fans & Goals tab shares with it), the account pages' (account, plans,
+ * create a page, invite, your data, admin console) and the auth pages' (the session spinner).
+ */
+const USER_AREAS: readonly CatalogArea[] = ['dashboard', 'donation', 'account', 'auth'];
+
+/** Renders its children again from the top in a new language (constants are read in render). */
+function Remount({ children }: { children: ReactNode }) {
+  const { language } = useLanguage();
+  return <Fragment key={language}>{children}</Fragment>;
+}
+
+/**
+ * The signed-in pages (the dashboard, account, plans, create a page, invite, your data, admin
+ * console, test alerts) in the signed-in user's language (issue 21: `users.locale`, which the
+ * dashboard's switch and the account page change); signed out, in the one a fan chose on a
+ * donation page, else English. Until the session is known the screens show their spinner.
+ */
+export function InUserLanguage({ children }: { children: ReactNode }) {
+  const session = useSession();
+  if (session.status === 'loading') return children;
+  const language =
+    session.status === 'signed-in'
+      ? languageOfLocale(session.user.locale)
+      : (cookieLanguage() ?? DEFAULT_LANGUAGE);
+  return (
+    <InLanguage language={language} areas={USER_AREAS}>
+      <Remount>{children}</Remount>
+    </InLanguage>
+  );
+}
+
+/** The layout route of the signed-in pages (routes.ts): one language for all of them. */
+export function UserLanguagePages() {
+  return (
+    <InUserLanguage>
+      <Outlet />
+    </InUserLanguage>
+  );
+}
