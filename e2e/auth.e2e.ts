@@ -213,6 +213,7 @@ describe('accounts and dashboard access', () => {
     expect(await page.getByRole('button', { name: 'हिन्दी' }).getAttribute('aria-pressed')).toBe(
       'true',
     );
+    await expect.poll(() => page.title()).toBe('साइन इन · Shabaash');
     await page.getByRole('tab', { name: 'साइन अप' }).click();
     await page.getByLabel('ई-मेल').fill(email);
     await page.getByLabel('पासवर्ड', { exact: true }).fill(password);

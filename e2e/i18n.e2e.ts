@@ -123,7 +123,10 @@ describe('Hindi and English (issue 21)', () => {
     await page.goto(
       `${baseUrl()}/${hindiOverlay.slug}/obs-alerts?token=${encodeURIComponent(token)}`,
     );
-    await expect.poll(() => page.locator('html').getAttribute('lang')).toBe('hi');
+    // Once the overlay's settings, catalog and font have loaded (seconds on a busy machine).
+    await expect
+      .poll(() => page.locator('html').getAttribute('lang'), { timeout: 15_000 })
+      .toBe('hi');
 
     // A test alert, as the dashboard's button sends it, once the overlay is connected.
     const sendTestAlert = async () => {
@@ -199,6 +202,13 @@ describe('Hindi and English (issue 21)', () => {
     await page.getByRole('heading', { name: 'प्लान', exact: true }).waitFor();
     await expect.poll(() => page.title()).toBe(`प्लान · ${slug} · Shabaash`);
     expect(await page.locator('html').getAttribute('lang')).toBe('hi');
+    // The plans' own names and features too, in the card and in its dialog.
+    await page.getByRole('heading', { name: 'बेस प्लान', level: 2 }).waitFor();
+    await page.getByRole('button', { name: 'खरीदें: बेस प्लान' }).click();
+    const dialog = page.getByRole('dialog', { name: 'बेस प्लान' });
+    await dialog.getByText('आपका अपना स्ट्रीमिंग पेज').waitFor();
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'hidden' });
     await page.goBack();
     await page.getByRole('tab', { name: 'एनालिटिक्स' }).click();
     await page.getByText('टिप हिस्ट्री').first().waitFor();
@@ -273,6 +283,14 @@ describe('Hindi and English (issue 21)', () => {
     await page
       .getByRole('heading', { name: 'भारतीय स्ट्रीमर्स के लिए UPI टिप्स और लाइव अलर्ट' })
       .waitFor();
+    // A plan's dialog from the Hindi pricing section is Hindi too (once the page hydrated).
+    await page.waitForFunction(() =>
+      Object.keys(document).some((key) => key.startsWith('__reactContainer$')),
+    );
+    await page.getByRole('button', { name: 'अभी शुरू करें: बेस प्लान' }).click();
+    const dialog = page.getByRole('dialog', { name: 'बेस प्लान' });
+    await dialog.getByText('आपका अपना स्ट्रीमिंग पेज').waitFor();
+    await dialog.getByRole('link', { name: 'आगे बढ़ें' }).waitFor();
     expect(errors).toEqual([]);
     await page.close();
 

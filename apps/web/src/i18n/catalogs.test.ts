@@ -34,6 +34,8 @@ import '../features/privacy-notice/privacy-notice.constants';
 import '../features/voice-recorder/voice-recorder.constants';
 import '../features/widgets/widgets.constants';
 import '../lib/api-error';
+import '../components/ui/ui.constants';
+import '../features/privacy/privacy-rights.constants';
 // The marketing site's public pages (the `marketing` area).
 import '../features/marketing/marketing.constants';
 import '../features/marketing/showcase/showcase.constants';
@@ -120,7 +122,9 @@ it('finds the catalogs of every area', () => {
     'marketing',
     'media',
     'overlay',
+    'plans',
     'status',
+    'ui',
     'voice',
   ]);
 });

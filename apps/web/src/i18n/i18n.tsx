@@ -16,6 +16,8 @@ import type donationCatalog from './catalogs/donation/en-IN.json';
 import type marketingCatalog from './catalogs/marketing/en-IN.json';
 import type mediaCatalog from './catalogs/media/en-IN.json';
 import type overlayCatalog from './catalogs/overlay/en-IN.json';
+import type plansCatalog from './catalogs/plans/en-IN.json';
+import type uiCatalog from './catalogs/ui/en-IN.json';
 import type statusCatalog from './catalogs/status/en-IN.json';
 import type voiceCatalog from './catalogs/voice/en-IN.json';
 
@@ -44,7 +46,11 @@ export type CatalogArea =
   | 'auth'
   // The signed-in pages outside the dashboard: account, plans, create a page, invite, your
   // data, admin console (features/dashboard/dashboard-language.tsx).
-  | 'account';
+  | 'account'
+  // The plans' names, features and dialog, on the pricing section and the signed-in pages.
+  | 'plans'
+  // The shared components' words (components/ui/ui.constants.ts): dialogs and toasts.
+  | 'ui';
 
 /** Every message id, typed from the source (en-IN) catalogs: a typo is a type error. */
 export type MessageId = Extract<
@@ -56,7 +62,9 @@ export type MessageId = Extract<
   | keyof typeof dashboardCatalog
   | keyof typeof marketingCatalog
   | keyof typeof authCatalog
-  | keyof typeof accountCatalog,
+  | keyof typeof accountCatalog
+  | keyof typeof plansCatalog
+  | keyof typeof uiCatalog,
   string
 >;
 
@@ -83,6 +91,8 @@ const CATALOG_LOADERS: Record<
   marketing: { hi: () => import('./catalogs/marketing/hi.json') },
   auth: { hi: () => import('./catalogs/auth/hi.json') },
   account: { hi: () => import('./catalogs/account/hi.json') },
+  plans: { hi: () => import('./catalogs/plans/hi.json') },
+  ui: { hi: () => import('./catalogs/ui/hi.json') },
 };
 
 const loaded = new Set<string>();
@@ -149,20 +159,6 @@ export function activateLanguage(language: Language): void {
 /** The language texts are read in now (for what formats outside `t`, like relative times). */
 export function activeLanguage(): Language {
   return languageOr(i18n.locale, DEFAULT_LANGUAGE);
-}
-
-/**
- * `read()` with `language` active for its duration (its catalogs must be loaded), then the
- * language that was: for what a route's `meta` reads outside the page's render.
- */
-export function speaking<T>(language: Language, read: () => T): T {
-  const previous = i18n.locale;
-  i18n.activate(language);
-  try {
-    return read();
-  } finally {
-    if (previous && previous !== language) i18n.activate(previous);
-  }
 }
 
 /**

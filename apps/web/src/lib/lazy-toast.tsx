@@ -1,13 +1,14 @@
 import { useEffect, useState } from 'react';
 import type { ExternalToast, ToasterProps } from 'sonner';
-import type * as SonnerModule from 'sonner';
+
+import type * as ToastLibrary from './toast-library';
 
 /**
  * The toast library, loaded when the first toast is shown: no page's first load needs it
  * (issue 12's page-weight and Lighthouse budgets). sonner keeps toasts made before its Toaster
  * subscribes and shows them once it does, so nothing is lost while the chunk loads.
  */
-type Sonner = typeof SonnerModule;
+type Sonner = typeof ToastLibrary;
 
 let sonner: Promise<Sonner> | null = null;
 /** Lazy toasters waiting for the first toast. */
@@ -15,7 +16,10 @@ const waitingToasters = new Set<() => void>();
 
 function loadSonner(): Promise<Sonner> {
   if (!sonner) {
-    sonner = import('sonner');
+    sonner = import('./toast-library').then(async (library) => {
+      await library.loadToastWords();
+      return library;
+    });
     // A failed load (the network dropped) may be tried again by the next toast.
     sonner.catch(() => {
       sonner = null;
@@ -55,14 +59,14 @@ export function dismissToasts() {
 
 /** sonner's Toaster, rendered once the first toast has loaded sonner. */
 export function LazyToaster(props: ToasterProps) {
-  const [Toaster, setToaster] = useState<Sonner['Toaster'] | null>(null);
+  const [Toaster, setToaster] = useState<Sonner['NamedToaster'] | null>(null);
 
   useEffect(() => {
     let mounted = true;
     const mount = () => {
       loadSonner().then(
         (library) => {
-          if (mounted) setToaster(() => library.Toaster);
+          if (mounted) setToaster(() => library.NamedToaster);
         },
         () => waitingToasters.add(mount),
       );

@@ -9,7 +9,7 @@ export const meta: MetaFunction = () => pageMeta({ title: 'Forgot password', noI
 /** In the reader's language, with the language switch (issue 21). */
 export default function ForgotPasswordPageRoute() {
   return (
-    <InAuthLanguage>
+    <InAuthLanguage page="forgot">
       <ForgotPasswordPage />
     </InAuthLanguage>
   );

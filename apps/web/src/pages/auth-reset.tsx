@@ -9,7 +9,7 @@ export const meta: MetaFunction = () => pageMeta({ title: 'Set a new password', 
 /** In the reader's language, with the language switch (issue 21). */
 export default function ResetPasswordPageRoute() {
   return (
-    <InAuthLanguage>
+    <InAuthLanguage page="reset">
       <ResetPasswordPage />
     </InAuthLanguage>
   );

@@ -9,7 +9,7 @@ export const meta: MetaFunction = () => pageMeta({ title: 'Verify your e-mail', 
 /** In the reader's language, with the language switch (issue 21). */
 export default function VerifyEmailPageRoute() {
   return (
-    <InAuthLanguage>
+    <InAuthLanguage page="verify">
       <VerifyEmailPage />
     </InAuthLanguage>
   );

@@ -9,7 +9,7 @@ export const meta: MetaFunction = () => pageMeta({ title: 'Sign in', noIndex: tr
 /** In the reader's language, with the language switch (issue 21). */
 export default function AuthPageRoute() {
   return (
-    <InAuthLanguage>
+    <InAuthLanguage page="signIn">
       <AuthPage />
     </InAuthLanguage>
   );

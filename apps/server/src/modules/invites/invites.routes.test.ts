@@ -229,8 +229,14 @@ describe('invites', () => {
     expect((await details(codeOf(second.url))).statusCode).toBe(404);
   });
 
-  it('answers malformed codes with 400 and unknown ones with 404', async () => {
-    expect((await details('short')).statusCode).toBe(400);
-    expect((await details('a'.repeat(32))).statusCode).toBe(404);
+  it('answers a malformed code as an unknown one: 404 invite_invalid, which the page words', async () => {
+    for (const code of ['short', 'a'.repeat(32)]) {
+      const answer = await details(code);
+      expect(answer.statusCode, code).toBe(404);
+      expect(answer.json<{ error: { code: string } }>().error.code, code).toBe('invite_invalid');
+    }
+    const accepted = await accept('short', { password: 'correct-horse-9', age_confirmed: true });
+    expect(accepted.statusCode).toBe(404);
+    expect(accepted.json<{ error: { code: string } }>().error.code).toBe('invite_invalid');
   });
 });

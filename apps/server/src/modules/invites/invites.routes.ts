@@ -13,9 +13,7 @@ import { createSession } from '../auth/auth.service.ts';
 import { recordAccountAgeDeclaration } from '../consent/consent.service.ts';
 import { acceptInvite, findUsableInvite } from './invites.service.ts';
 
-const codeParams = z.object({
-  code: z.string().regex(/^[A-Za-z0-9_-]{20,64}$/, 'This invite link is not valid.'),
-});
+const codeParams = z.object({ code: z.string() });
 
 /** Invite look-ups and acceptances per address per minute (account creation hashes a password). */
 const ATTEMPTS_PER_MINUTE = 10;

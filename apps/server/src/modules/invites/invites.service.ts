@@ -108,8 +108,15 @@ export async function revokeInvite(
 
 const inviteInvalid = () => new AppError(404, 'invite_invalid', SETTINGS_MESSAGES.inviteInvalid);
 
-/** A usable invite by its code, with its streamer; a 404 when unknown, used or expired. */
+/** The shape of every code createInvite makes. */
+const INVITE_CODE = /^[A-Za-z0-9_-]{20,64}$/;
+
+/**
+ * A usable invite by its code, with its streamer; a 404 when unknown, used or expired, and for
+ * a code no invite can have (a link cut short reads as any other dead link).
+ */
 export async function findUsableInvite(db: Database, code: string, now = new Date()) {
+  if (!INVITE_CODE.test(code)) throw inviteInvalid();
   const [invite] = await db
     .select()
     .from(invites)

@@ -3,6 +3,7 @@ import { X } from 'lucide-react';
 
 import { cn } from '../../lib/cn';
 import { dismissToasts } from '../../lib/lazy-toast';
+import { UI_TEXT } from './ui.constants';
 
 /**
  * A modal dialog on the native `<dialog>` element: the browser traps focus, closes on Escape
@@ -76,7 +77,7 @@ export function Dialog({
             <button
               type="button"
               onClick={onClose}
-              aria-label="Close"
+              aria-label={UI_TEXT.close}
               className="absolute top-4 right-4 rounded-md p-1 text-slate-500 hover:bg-slate-100 hover:text-slate-900"
             >
               <X aria-hidden className="size-5" />

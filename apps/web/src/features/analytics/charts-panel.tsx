@@ -154,7 +154,15 @@ function Charts({ data }: { data: ChartsResponse }) {
       <ChartFigure
         name="revenue"
         title={ANALYTICS_TEXT.revenueTitle(data.days)}
-        chart={<UplotChart labels={labels} series={revenue} kind="line" formatValue={rupeeAxis} />}
+        chart={
+          <UplotChart
+            xLabel={t.day}
+            labels={labels}
+            series={revenue}
+            kind="line"
+            formatValue={rupeeAxis}
+          />
+        }
         head={[t.day, t.revenue, t.previousRevenue]}
         rows={data.series.map((point) => [
           point.day,
@@ -167,6 +175,7 @@ function Charts({ data }: { data: ChartsResponse }) {
         title={ANALYTICS_TEXT.countTitle}
         chart={
           <UplotChart
+            xLabel={t.day}
             labels={labels}
             series={counts}
             kind="line"
@@ -186,6 +195,7 @@ function Charts({ data }: { data: ChartsResponse }) {
         title={ANALYTICS_TEXT.byTypeTitle}
         chart={
           <UplotChart
+            xLabel={t.type}
             labels={labels}
             series={byType}
             kind="line"
@@ -206,6 +216,7 @@ function Charts({ data }: { data: ChartsResponse }) {
           title={ANALYTICS_TEXT.hoursTitle}
           chart={
             <UplotChart
+              xLabel={t.hour}
               labels={hourLabels}
               series={hours}
               kind="bar"
@@ -225,6 +236,7 @@ function Charts({ data }: { data: ChartsResponse }) {
           title={ANALYTICS_TEXT.weekdaysTitle}
           chart={
             <UplotChart
+              xLabel={t.weekday}
               labels={weekdayLabels}
               series={weekdays}
               kind="bar"

@@ -15,12 +15,15 @@ export type ChartSeries = {
  * for sighted users only (aria-hidden); each chart's caller puts the same numbers in a table.
  */
 export function UplotChart({
+  xLabel,
   labels,
   series,
   kind,
   formatValue,
   height = 220,
 }: {
+  /** What the x axis counts (day, hour): uPlot's legend would say "Value" otherwise. */
+  xLabel: string;
   labels: string[];
   series: ChartSeries[];
   kind: 'line' | 'bar';
@@ -53,7 +56,7 @@ export function UplotChart({
         },
       ],
       series: [
-        { label: '' },
+        { label: xLabel },
         ...series.map((line) => ({
           label: line.label,
           stroke: line.color,
@@ -80,7 +83,7 @@ export function UplotChart({
       observer.disconnect();
       plot.destroy();
     };
-  }, [labels, series, kind, formatValue, height]);
+  }, [xLabel, labels, series, kind, formatValue, height]);
 
   return <div ref={containerRef} aria-hidden="true" className="w-full overflow-hidden" />;
 }

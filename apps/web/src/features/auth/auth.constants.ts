@@ -47,6 +47,14 @@ export const AUTH_TEXT = /* @__PURE__ */ localized('auth', {
   languageSwitchLabel: 'Language',
 } as const);
 
+/** Each auth page's browser-tab title (its route's `meta` gives the English one first). */
+export const AUTH_PAGE_TITLES = /* @__PURE__ */ localized('auth.pageTitles', {
+  signIn: 'Sign in',
+  forgot: 'Forgot password',
+  reset: 'Set a new password',
+  verify: 'Verify your e-mail',
+} as const);
+
 /** The spec's auth messages (AUTH_MESSAGES, as the API writes them) in the page's language. */
 export const AUTH_MESSAGE_TEXT: typeof AUTH_MESSAGES = /* @__PURE__ */ localized(
   'auth.messages',

@@ -33,7 +33,7 @@ export function BlogPage() {
 
   return (
     <MarketingLayout>
-      <PageIntro eyebrow="Guides" title={BLOG_TEXT.title}>
+      <PageIntro eyebrow={BLOG_TEXT.eyebrow} title={BLOG_TEXT.title}>
         <p>{BLOG_TEXT.intro}</p>
       </PageIntro>
       <Container className="pb-20">
@@ -93,16 +93,23 @@ export function BlogPage() {
                 <p className="text-xs font-semibold tracking-wide text-brand-700 uppercase">
                   {BLOG_TEXT.featuredLabel} · {GUIDE_CATEGORY_LABELS[featured.category]}
                 </p>
-                <h3 className="mt-2 text-2xl font-bold tracking-tight text-balance text-slate-900">
+                <h3
+                  lang="en-IN"
+                  className="mt-2 text-2xl font-bold tracking-tight text-balance text-slate-900"
+                >
                   <Link to={`/blog/${featured.slug}`} className="after:absolute after:inset-0">
                     {featured.title}
                   </Link>
                 </h3>
-                <p className="mt-3 text-slate-600">{featured.excerpt}</p>
+                <p lang="en-IN" className="mt-3 text-slate-600">
+                  {featured.excerpt}
+                </p>
                 <p className="mt-4 text-sm text-slate-500">
-                  {featured.author} ·{' '}
-                  <time dateTime={featured.date}>{formatGuideDate(featured.date)}</time> ·{' '}
-                  {BLOG_TEXT.readingTime(featured.readMinutes)}
+                  <span lang="en-IN">{featured.author}</span> ·{' '}
+                  <time lang="en-IN" dateTime={featured.date}>
+                    {formatGuideDate(featured.date)}
+                  </time>{' '}
+                  · {BLOG_TEXT.readingTime(featured.readMinutes)}
                 </p>
               </div>
             </article>

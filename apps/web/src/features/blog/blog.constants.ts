@@ -17,6 +17,7 @@ export const GUIDE_CATEGORY_LABELS: Readonly<Record<GuideCategory, string>> =
   });
 
 export const BLOG_TEXT = /* @__PURE__ */ localized('marketing.blog', {
+  eyebrow: 'Guides',
   allCategories: 'All',
   title: 'Guides for Indian streamers',
   intro:

@@ -59,16 +59,21 @@ export function GuideCard({
         <p className="text-xs font-semibold tracking-wide text-brand-700 uppercase">
           {GUIDE_CATEGORY_LABELS[guide.category]}
         </p>
-        <Heading className="mt-2 text-lg leading-snug font-semibold text-slate-900">
+        {/* The guides are written in English (README, Languages): their words say so. */}
+        <Heading lang="en-IN" className="mt-2 text-lg leading-snug font-semibold text-slate-900">
           {/* The whole card is the link's click area; the heading carries its name. */}
           <Link to={`/blog/${guide.slug}`} className="after:absolute after:inset-0">
             {guide.title}
           </Link>
         </Heading>
-        <p className="mt-2 flex-1 text-sm text-slate-600">{guide.excerpt}</p>
+        <p lang="en-IN" className="mt-2 flex-1 text-sm text-slate-600">
+          {guide.excerpt}
+        </p>
         <p className="mt-4 text-xs text-slate-500">
-          <time dateTime={guide.date}>{formatGuideDate(guide.date)}</time> ·{' '}
-          {BLOG_TEXT.readingTime(guide.readMinutes)}
+          <time lang="en-IN" dateTime={guide.date}>
+            {formatGuideDate(guide.date)}
+          </time>{' '}
+          · {BLOG_TEXT.readingTime(guide.readMinutes)}
         </p>
       </div>
     </article>

@@ -36,6 +36,7 @@ export function ContactPage() {
             <ContactCard Icon={Mail} title={CONTACT_TEXT.emailTitle} text={CONTACT_TEXT.emailText}>
               <a
                 href={`mailto:${support.email}`}
+                translate="no"
                 className="font-semibold text-brand-700 hover:underline"
               >
                 {support.email}

@@ -8,9 +8,17 @@ import { useSession } from '../auth/use-session';
 /**
  * The signed-in pages' catalogs: the dashboard's, the donation page's (for the goal and
  * leaderboard texts the Fans & Goals tab shares with it), the account pages' (account, plans,
- * create a page, invite, your data, admin console) and the auth pages' (the session spinner).
+ * create a page, invite, your data, admin console), the auth pages' (the session spinner) and the
+ * plans' (their names, features and dialog) and the shared components' (dialogs).
  */
-const USER_AREAS: readonly CatalogArea[] = ['dashboard', 'donation', 'account', 'auth'];
+const USER_AREAS: readonly CatalogArea[] = [
+  'dashboard',
+  'donation',
+  'account',
+  'auth',
+  'plans',
+  'ui',
+];
 
 /** Renders its children again from the top in a new language (constants are read in render). */
 function Remount({ children }: { children: ReactNode }) {

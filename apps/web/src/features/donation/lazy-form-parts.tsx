@@ -1,5 +1,6 @@
 import { lazy, Suspense, useState } from 'react';
 
+import { withCatalogs } from '../../i18n/i18n';
 import type { MobileNumberDialogProps } from './mobile-number-dialog';
 
 /*
@@ -8,7 +9,7 @@ import type { MobileNumberDialogProps } from './mobile-number-dialog';
  * the fan's first touch or focus, so they are there when wanted, yet a page nobody tips from
  * never downloads them (the page-weight budget counts the script loaded before Donate).
  */
-const loadDialog = () => import('./mobile-number-dialog');
+const loadDialog = () => withCatalogs(['ui'], () => import('./mobile-number-dialog'));
 const loadPicker = () => import('./hyperemote-picker');
 
 const MobileNumberDialog = lazy(() =>

@@ -40,7 +40,10 @@ export function PolicyPage({
   const isEnglish = language === DEFAULT_LANGUAGE;
   return (
     <MarketingLayout>
-      <PageIntro eyebrow={LEGAL_NOTICE_TEXT.eyebrow} title={title}>
+      <PageIntro
+        eyebrow={LEGAL_NOTICE_TEXT.eyebrow}
+        title={isEnglish ? title : <span lang={DEFAULT_LANGUAGE}>{title}</span>}
+      >
         <p>
           {LEGAL_NOTICE_TEXT.lastUpdated} <time dateTime={isoDate(updated)}>{updated}</time>
         </p>

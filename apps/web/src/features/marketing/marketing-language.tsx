@@ -30,13 +30,13 @@ function localizePath(path: string, language: Language): string {
 
 /**
  * The public pages of one language (a layout route in routes.ts): the catalogs of the
- * `marketing` area are active before any page below reads a text. The Hindi layout loads its
- * catalog with its own module (pages/public-pages-hi.tsx), so it is ready for the first render
- * and the prerendered HTML is Hindi.
+ * `marketing`, `plans` and `ui` areas are active before any page below reads a text. The Hindi layout
+ * loads them with its own module (pages/public-pages-hi.tsx), so they are ready for the first
+ * render and the prerendered HTML is Hindi.
  */
 export function PublicPagesIn({ language }: { language: Language }) {
   return (
-    <InLanguage key={language} language={language} areas={['marketing']}>
+    <InLanguage key={language} language={language} areas={['marketing', 'plans', 'ui']}>
       <Outlet />
     </InLanguage>
   );

@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 
 import marketingHindi from '../../i18n/catalogs/marketing/hi.json';
+import plansHindi from '../../i18n/catalogs/plans/hi.json';
 import { activateLanguage, addCatalogs } from '../../i18n/i18n';
 import { compileMessageOrThrow } from '@lingui/message-utils/compileMessage';
 import { BLOG_TEXT, GUIDE_CATEGORY_LABELS } from '../blog/blog.constants';
@@ -9,20 +10,27 @@ import {
   FOOTER,
   HERO,
   HOW_IT_WORKS,
-  PLAN_TEXT,
   SERVICES,
   SIGNUP_TEXT,
   footerColumns,
   siteMessageText,
 } from './marketing.constants';
 import { SHOWCASE_TEXT, apiEndpoints, showcaseTabs } from './showcase/showcase.constants';
+import { PLAN_TEXT } from '../plans/plans.constants';
 
-/** The hi catalog as the build compiles it (the plugin does this in production). */
-function speakHindi() {
-  const compiled = Object.fromEntries(
-    Object.entries(marketingHindi).map(([id, message]) => [id, compileMessageOrThrow(message)]),
+/** A hi catalog as the build compiles it (the plugin does this in production). */
+function compiled(catalog: Record<string, string>) {
+  return Object.fromEntries(
+    Object.entries(catalog).map(([id, message]) => [id, compileMessageOrThrow(message)]),
   );
-  addCatalogs('hi', [{ area: 'marketing', messages: compiled }]);
+}
+
+/** The Hindi public pages' catalogs (pages/public-pages-hi.tsx), active. */
+function speakHindi() {
+  addCatalogs('hi', [
+    { area: 'marketing', messages: compiled(marketingHindi) },
+    { area: 'plans', messages: compiled(plansHindi) },
+  ]);
   activateLanguage('hi');
 }
 

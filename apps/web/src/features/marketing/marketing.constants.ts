@@ -5,7 +5,7 @@
  * words go to the translators.
  */
 
-import { PLANS, SITE_MESSAGES, cheapestPlanPaise, formatRupees, type PlanId } from '@shabaash/core';
+import { SITE_MESSAGES, cheapestPlanPaise, formatRupees } from '@shabaash/core';
 
 import { localized, t } from '../../i18n/i18n';
 
@@ -351,26 +351,6 @@ export const SITEMAP_TEXT = /* @__PURE__ */ localized('marketing.sitemap', {
   legalPages: 'Legal and support',
   returnHome: 'Return to Home',
 } as const);
-
-/**
- * The plans' words as the pricing section shows them (their prices and ids are @shabaash/core's
- * PLANS), so a Hindi page lists them in Hindi.
- */
-type PlanWords = { name: string; description: string; badge?: string; features: string[] };
-export const PLAN_TEXT: Readonly<Record<PlanId, PlanWords>> = /* @__PURE__ */ localized(
-  'marketing.plans',
-  Object.fromEntries(
-    PLANS.map((plan): [PlanId, PlanWords] => [
-      plan.id,
-      {
-        name: plan.name,
-        description: plan.description,
-        ...(plan.badge ? { badge: plan.badge } : {}),
-        features: [...plan.features],
-      },
-    ]),
-  ) as Record<PlanId, PlanWords>,
-);
 
 /** Each public page's title and description for search engines and link previews. */
 export const PAGE_META_TEXT = /* @__PURE__ */ localized('marketing.meta', {

@@ -6,9 +6,9 @@ import {
   pathInLanguage,
   type Language,
 } from '@shabaash/core';
+import { i18n } from '@lingui/core';
 import type { MetaDescriptor, MetaFunction } from 'react-router';
 
-import { speaking } from '../../i18n/i18n';
 import { DEFAULT_DESCRIPTION, DEFAULT_TITLE, SITE_NAME } from '../../lib/meta';
 import { PAGE_META_TEXT } from './marketing.constants';
 
@@ -80,6 +80,20 @@ export function publicPageMeta({
     descriptors.push({ property: 'article:published_time', content: publishedTime });
   }
   return descriptors;
+}
+
+/**
+ * `read()` with `language` active for its duration (its catalogs must be loaded), then the
+ * language that was: a route's `meta` reads its texts outside the page's render.
+ */
+function speaking<T>(language: Language, read: () => T): T {
+  const previous = i18n.locale;
+  i18n.activate(language);
+  try {
+    return read();
+  } finally {
+    if (previous && previous !== language) i18n.activate(previous);
+  }
 }
 
 /**

@@ -10,7 +10,8 @@ import { MarketingLayout, PageIntro } from './components/marketing-layout';
 import { usePagePath } from './marketing-language';
 import { PUBLIC_PAGE_TITLES, SITEMAP_TEXT } from './marketing.constants';
 
-type SitemapLink = { to: string; label: string };
+/** `lang` marks a link whose page is in another language than this one. */
+type SitemapLink = { to: string; label: string; lang?: string };
 
 /**
  * The human site map (spec 01 §2): cards for the main pages, the guides and the legal pages,
@@ -23,7 +24,12 @@ export function SitemapPage() {
       to: pagePath(page.path),
       label: PUBLIC_PAGE_TITLES[page.path] ?? page.title,
     }));
-  const guides = GUIDES.map((guide) => ({ to: guidePath(guide.slug), label: guide.title }));
+  // The guides are written in English (README, Languages): their names say so.
+  const guides = GUIDES.map((guide) => ({
+    to: guidePath(guide.slug),
+    label: guide.title,
+    lang: 'en-IN',
+  }));
 
   return (
     <MarketingLayout>
@@ -66,7 +72,11 @@ function SitemapCard({
           {links.map((link) => (
             <li key={link.to} className="flex gap-2">
               <FileText aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-slate-400" />
-              <Link to={link.to} className="text-slate-700 hover:text-brand-700 hover:underline">
+              <Link
+                to={link.to}
+                lang={link.lang}
+                className="text-slate-700 hover:text-brand-700 hover:underline"
+              >
                 {link.label}
               </Link>
             </li>

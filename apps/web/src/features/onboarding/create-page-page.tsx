@@ -131,12 +131,15 @@ function PageDetailsForm({
               spellCheck={false}
               maxLength={30}
               placeholder="yourname"
+              translate="no"
               onChange={(event) => setSlug(event.target.value.toLowerCase())}
             />
           </Field>
           <p className="-mt-3 text-xs break-all text-slate-500" aria-live="polite">
-            {CREATE_PAGE_TEXT.slugPrefix(origin)}
-            <span className="font-semibold text-slate-800">{slug.trim() || 'yourname'}</span>
+            <span translate="no">{CREATE_PAGE_TEXT.slugPrefix(origin)}</span>
+            <span translate="no" className="font-semibold text-slate-800">
+              {slug.trim() || 'yourname'}
+            </span>
           </p>
           <Field label={CREATE_PAGE_TEXT.nameLabel} hint={CREATE_PAGE_TEXT.nameHint}>
             <Input

@@ -171,7 +171,9 @@ function OutcomePanel({
       {orderId && (
         <dl className="mt-6 w-full divide-y divide-slate-100 rounded-xl bg-slate-50 px-4 text-left text-sm">
           <DetailRow label={TEXT.orderIdLabel}>
-            <span className="font-mono text-xs break-all">{orderId}</span>
+            <span translate="no" className="font-mono text-xs break-all">
+              {orderId}
+            </span>
           </DetailRow>
           {details.amount && (
             <DetailRow label={TEXT.amountLabel}>

@@ -1,4 +1,4 @@
-import { PLANS, findPlan, formatRupees, type PlanId } from '@shabaash/core';
+import { PLANS, formatRupees, type PlanId } from '@shabaash/core';
 import { skipToken, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 
@@ -11,7 +11,7 @@ import { useSession } from '../auth/use-session';
 import { adminDateFormat } from '../admin-console/admin-console.constants';
 import { LoadState } from '../admin-console/load-state';
 import { fetchPlanPurchases, setPlanGrant } from './plans.api';
-import { PLANS_TEXT } from './plans.constants';
+import { PLANS_TEXT, planName } from './plans.constants';
 import { streamerPlansKey, useStreamerPlans } from './use-streamer-plans';
 
 /**
@@ -29,7 +29,7 @@ export function AdminStreamerPlans({ slug }: { slug: string }) {
     onSuccess: (data, { planId, isGranted }) => {
       setProblem(null);
       queryClient.setQueryData(streamerPlansKey(user?.id, slug), data);
-      const name = findPlan(planId)?.name ?? planId;
+      const name = planName(planId);
       toast.success(isGranted ? PLANS_TEXT.granted(name) : PLANS_TEXT.revoked(name));
     },
     onError: (error) => setProblem(errorText(error)),
@@ -45,7 +45,7 @@ export function AdminStreamerPlans({ slug }: { slug: string }) {
               const held = data.plans.find((row) => row.plan_id === plan.id);
               return (
                 <li key={plan.id} data-plan={plan.id} className="flex flex-wrap items-center gap-2">
-                  <span className="min-w-0">{plan.name}</span>
+                  <span className="min-w-0">{planName(plan.id)}</span>
                   {held && <Badge variant="success">{PLANS_TEXT.held}</Badge>}
                   {held?.expires_at && (
                     <span className="text-xs text-slate-600">
@@ -58,7 +58,7 @@ export function AdminStreamerPlans({ slug }: { slug: string }) {
                         variant="outline"
                         size="sm"
                         disabled={change.isPending}
-                        aria-label={`${held ? PLANS_TEXT.extend : PLANS_TEXT.grant}: ${plan.name}`}
+                        aria-label={`${held ? PLANS_TEXT.extend : PLANS_TEXT.grant}: ${planName(plan.id)}`}
                         onClick={() => change.mutate({ planId: plan.id, isGranted: true })}
                       >
                         {held ? PLANS_TEXT.extend : PLANS_TEXT.grant}
@@ -69,7 +69,7 @@ export function AdminStreamerPlans({ slug }: { slug: string }) {
                         variant="ghost"
                         size="sm"
                         disabled={change.isPending}
-                        aria-label={`${PLANS_TEXT.revoke}: ${plan.name}`}
+                        aria-label={`${PLANS_TEXT.revoke}: ${planName(plan.id)}`}
                         onClick={() => change.mutate({ planId: plan.id, isGranted: false })}
                       >
                         {PLANS_TEXT.revoke}
@@ -124,7 +124,7 @@ export function PlanPurchasesPanel() {
                         {adminDateFormat.format(new Date(row.created_at))}
                       </td>
                       <td className="py-2 pr-4">/{row.streamer_slug}</td>
-                      <td className="py-2 pr-4">{findPlan(row.plan_id)?.name ?? row.plan_id}</td>
+                      <td className="py-2 pr-4">{planName(row.plan_id)}</td>
                       <td className="py-2 pr-4">{formatRupees(row.amount_paise)}</td>
                       <td className="py-2 pr-4">{row.buyer_email ?? '—'}</td>
                       <td className="py-2 pr-4">{PLANS_TEXT.paymentStatus[row.payment_status]}</td>

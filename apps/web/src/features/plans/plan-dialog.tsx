@@ -5,7 +5,7 @@ import { Suspense, lazy, useState } from 'react';
 import { Button, type ButtonProps } from '../../components/ui/button';
 import { Dialog } from '../../components/ui/dialog';
 import { Spinner } from '../../components/ui/spinner';
-import { PLANS_TEXT } from './plans.constants';
+import { PLANS_TEXT, PLAN_TEXT } from './plans.constants';
 
 // Continue's part (the session, the page list, the checkout) loads when a dialog first opens,
 // or when a visitor points at a button that opens one.
@@ -52,12 +52,12 @@ export function PlanButton({
       <Dialog
         open={isOpen}
         onClose={close}
-        title={plan.name}
+        title={PLAN_TEXT[plan.id].name}
         description={PLANS_TEXT.dialogDescription(planPriceText(plan))}
       >
         <div className="flex flex-col gap-5">
           <ul className="flex flex-col gap-2 text-sm text-slate-700">
-            {plan.features.map((feature) => (
+            {PLAN_TEXT[plan.id].features.map((feature) => (
               <li key={feature} className="flex gap-2">
                 <Check aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-emerald-600" />
                 {feature}

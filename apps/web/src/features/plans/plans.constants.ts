@@ -1,10 +1,11 @@
-import { PLAN_MESSAGES } from '@shabaash/core';
+import { PLANS, PLAN_MESSAGES, findPlan, type PlanId } from '@shabaash/core';
 
 import { localized, t } from '../../i18n/i18n';
 
 /**
  * Every word of the plan dialog, the plans screen and the admin's plan panel (issue 22), in the
- * signed-in user's language (the `account` catalogs; a page that loads none shows the English).
+ * page's language (the `plans` catalogs, which the Hindi public pages and the signed-in pages
+ * load; a page that loads none shows the English).
  */
 export const PLANS_TEXT = /* @__PURE__ */ localized('plans', {
   dialogDescription: (price: string) =>
@@ -71,3 +72,29 @@ export const PLANS_TEXT = /* @__PURE__ */ localized('plans', {
   purchasesAdminTitle: 'Plan purchases',
   purchaseColumns: ['Date', 'Page', 'Plan', 'Amount', 'Buyer', 'Status'],
 } as const);
+
+/**
+ * The plans' own words (their prices and ids are @shabaash/core's PLANS), as the pricing
+ * section, the plan dialog, the plans screen and the admin console show them.
+ */
+type PlanWords = { name: string; description: string; badge?: string; features: string[] };
+export const PLAN_TEXT: Readonly<Record<PlanId, PlanWords>> = /* @__PURE__ */ localized(
+  'plans.offer',
+  Object.fromEntries(
+    PLANS.map((plan): [PlanId, PlanWords] => [
+      plan.id,
+      {
+        name: plan.name,
+        description: plan.description,
+        ...(plan.badge ? { badge: plan.badge } : {}),
+        features: [...plan.features],
+      },
+    ]),
+  ) as Record<PlanId, PlanWords>,
+);
+
+/** A plan's name in the page's language; an id no plan has any more, as it is. */
+export function planName(planId: string): string {
+  const plan = findPlan(planId);
+  return plan ? PLAN_TEXT[plan.id].name : planId;
+}

@@ -1,6 +1,5 @@
 import {
   PLANS,
-  findPlan,
   formatRupees,
   type HeldPlan,
   type Plan,
@@ -22,7 +21,7 @@ import { formatIndiaDateTime } from '../dashboard/relative-time';
 import { useNow } from '../dashboard/use-now';
 import { forgetChosenPlan } from './chosen-plan';
 import { PlanButton, planPriceText } from './plan-dialog';
-import { PLANS_TEXT } from './plans.constants';
+import { PLANS_TEXT, planName } from './plans.constants';
 import { usePlanOrder, useStreamerPlans } from './use-streamer-plans';
 
 /**
@@ -105,10 +104,9 @@ function PlansContent({ slug }: { slug: string }) {
 }
 
 function OrderResult({ purchase }: { purchase: PlanPurchase }) {
-  const planName = findPlan(purchase.plan_id)?.name ?? purchase.plan_id;
   const text =
     purchase.payment_status === 'success'
-      ? PLANS_TEXT.orderPaid(planName)
+      ? PLANS_TEXT.orderPaid(planName(purchase.plan_id))
       : purchase.payment_status === 'failed'
         ? PLANS_TEXT.orderFailedResult
         : PLANS_TEXT.orderPending;
@@ -169,7 +167,7 @@ function PlanRow({
     <Card className="flex h-full flex-col gap-3 p-5">
       <div className="flex items-start justify-between gap-2">
         <div>
-          <h2 className="font-semibold text-slate-900">{plan.name}</h2>
+          <h2 className="font-semibold text-slate-900">{planName(plan.id)}</h2>
           <p className="text-sm text-slate-600">{planPriceText(plan)}</p>
         </div>
         {isActive && <Badge variant="success">{PLANS_TEXT.held}</Badge>}
@@ -193,7 +191,7 @@ function PlanRow({
           isInitiallyOpen={isChosen && !isActive}
           variant={isActive ? 'outline' : 'primary'}
           className="mt-auto w-full"
-          aria-label={`${isActive ? PLANS_TEXT.renew : PLANS_TEXT.buy}: ${plan.name}`}
+          aria-label={`${isActive ? PLANS_TEXT.renew : PLANS_TEXT.buy}: ${planName(plan.id)}`}
         >
           {isActive ? PLANS_TEXT.renew : `${PLANS_TEXT.buy} · ${formatRupees(plan.pricePaise)}`}
         </PlanButton>
@@ -213,8 +211,7 @@ function Purchases({ purchases }: { purchases: PlanPurchase[] }) {
           {purchases.map((purchase) => (
             <li key={purchase.order_id} className="flex flex-wrap justify-between gap-2 py-2">
               <span>
-                {findPlan(purchase.plan_id)?.name ?? purchase.plan_id} ·{' '}
-                {formatRupees(purchase.amount_paise)}
+                {planName(purchase.plan_id)} · {formatRupees(purchase.amount_paise)}
               </span>
               <span className="text-slate-600">
                 {formatIndiaDateTime(purchase.created_at)} ·{' '}

@@ -27,10 +27,8 @@ export function GrievanceOfficer() {
       {contact.data &&
         (isNamed && officer ? (
           <>
-            <p>
-              {GRIEVANCE_TEXT.intro} {GRIEVANCE_TEXT.days(contact.data.answer_days)}
-            </p>
-            <address className="not-italic">
+            <p>{GRIEVANCE_TEXT.intro(contact.data.answer_days)}</p>
+            <address translate="no" className="not-italic">
               {officer.name && <span className="block font-medium">{officer.name}</span>}
               {officer.email && (
                 <a className="block underline" href={`mailto:${officer.email}`}>

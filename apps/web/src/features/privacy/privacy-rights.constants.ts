@@ -74,16 +74,20 @@ export const ACCOUNT_DATA_TEXT = /* @__PURE__ */ localized('accountData', {
     t('accountData.requestedFn', { due }, `Erasure requested. We will finish it by ${due}.`),
 } as const);
 
-export const GRIEVANCE_TEXT = {
+/** The grievance officer under the privacy policy, in the public page's language (`marketing`). */
+export const GRIEVANCE_TEXT = /* @__PURE__ */ localized('marketing.grievance', {
   title: 'Grievance officer',
-  intro:
-    'For any question or complaint about your personal data, write to our grievance officer. We answer within',
-  days: (days: number) => `${days} days.`,
+  intro: (days: number) =>
+    t(
+      'marketing.grievance.introFn',
+      { days },
+      `For any question or complaint about your personal data, write to our grievance officer. We answer within ${days} days.`,
+    ),
   notSet: 'The operator of this site has not named a grievance officer yet; use the contact page.',
   rightsLink: 'See, download, correct or erase your data',
   board:
     'If you are not satisfied with our answer, you may complain to the Data Protection Board of India.',
-} as const;
+} as const);
 
 /** The admin console's Privacy panel, in the signed-in admin's language. */
 export const PRIVACY_PANEL_TEXT = /* @__PURE__ */ localized('privacyPanel', {

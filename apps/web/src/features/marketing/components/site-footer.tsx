@@ -34,7 +34,7 @@ export function SiteFooter() {
           <p className="mt-3 max-w-xs text-sm text-slate-600">{FOOTER.tagline}</p>
           {supportEmail && (
             <p className="mt-3 text-sm">
-              <a href={`mailto:${supportEmail}`} className={LINK_CLASSES}>
+              <a href={`mailto:${supportEmail}`} translate="no" className={LINK_CLASSES}>
                 {supportEmail}
               </a>
             </p>

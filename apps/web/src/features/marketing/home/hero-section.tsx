@@ -112,7 +112,9 @@ function SampleChatCard() {
                   {message.tip}
                 </span>
               ) : null}
-              <span className="font-semibold text-slate-900">{message.name}</span>{' '}
+              <span translate="no" className="font-semibold text-slate-900">
+                {message.name}
+              </span>{' '}
               <span className="text-slate-700">{chat.messages[message.id]}</span>
             </li>
           );

@@ -5,7 +5,8 @@ import type { ReactNode } from 'react';
 import { Button, type ButtonProps } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
 import { Spinner } from '../../../components/ui/spinner';
-import { PLAN_TEXT, PRICING, SIGNUP_TEXT } from '../marketing.constants';
+import { PRICING, SIGNUP_TEXT } from '../marketing.constants';
+import { PLAN_TEXT } from '../../plans/plans.constants';
 
 // The form (react-hook-form, the zod schema) loads when the dialog first opens, or when a
 // visitor points at a button that opens it: none of it is on the page's critical path.
