@@ -194,6 +194,9 @@ describe('no text left behind (issue 21)', { timeout: 180_000 }, () => {
     left.push(...(await check(context, '/auth/forgot', 'पासवर्ड')));
     left.push(...(await check(context, '/auth/reset', 'पासवर्ड')));
     left.push(...(await check(context, '/auth/verify', 'ई-मेल')));
+    // A dead link, with and without the language in the address.
+    left.push(...(await check(context, '/hi/no-such-page', 'पेज नहीं मिला')));
+    left.push(...(await check(context, '/no/such/page', 'पेज नहीं मिला')));
     await context.close();
     expect(left).toEqual([]);
   });

@@ -14,6 +14,7 @@ const LANGUAGE_LAYOUTS = {
   'pages/public-pages-hi.tsx': 'Hindi marketing pages',
   'pages/user-language-pages.tsx': "the signed-in user's language",
   'pages/english-pages.tsx': 'English only',
+  'pages/reader-language-pages.tsx': "the reader's language",
 } as const;
 
 /** Pages that wrap themselves in their language (InLanguage, or the overlay's own). */
@@ -74,9 +75,8 @@ describe('the language of every page', () => {
     }
   });
 
-  it('is English on the audio player (an OBS source) and the not-found page', () => {
-    for (const path of ['/:slug/audio-player', '/*']) {
-      expect(layoutOf(path), path).toBe('pages/english-pages.tsx');
-    }
+  it('is English on the audio player (an OBS source), and the reader’s on the not-found page', () => {
+    expect(layoutOf('/:slug/audio-player')).toBe('pages/english-pages.tsx');
+    expect(layoutOf('/*')).toBe('pages/reader-language-pages.tsx');
   });
 });

@@ -64,8 +64,7 @@ export default [
   route(':slug/widgets/recent', 'pages/widget-recent.tsx'),
 
   // Pages in English only: English is made active, and `<html lang>` says so.
-  layout('pages/english-pages.tsx', [
-    route(':slug/audio-player', 'pages/audio-player.tsx'),
-    route('*', 'pages/not-found.tsx'),
-  ]),
+  layout('pages/english-pages.tsx', [route(':slug/audio-player', 'pages/audio-player.tsx')]),
+  // A dead link, in the reader's language.
+  layout('pages/reader-language-pages.tsx', [route('*', 'pages/not-found.tsx')]),
 ] satisfies RouteConfig;

@@ -1,7 +1,7 @@
 import { CenteredPage } from '../../components/centered-page';
 import { Button, buttonStyles } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
-import { ERROR_TEXT, ERROR_TITLE, RELOAD_LABEL, RETURN_HOME_LABEL } from './errors.constants';
+import { ERRORS_TEXT } from './errors.constants';
 
 /**
  * The friendly screen for an unexpected render or loading error. A reload also recovers from the
@@ -14,12 +14,14 @@ export function ErrorPage({ error }: { error: unknown }) {
   return (
     <CenteredPage>
       <Card className="w-full max-w-md p-6 text-center sm:p-8">
-        <h1 className="text-2xl font-bold tracking-tight text-slate-900">{ERROR_TITLE}</h1>
-        <p className="mt-3 text-slate-600">{ERROR_TEXT}</p>
+        <h1 className="text-2xl font-bold tracking-tight text-slate-900">
+          {ERRORS_TEXT.errorTitle}
+        </h1>
+        <p className="mt-3 text-slate-600">{ERRORS_TEXT.errorText}</p>
         <div className="mt-6 flex flex-col justify-center gap-3 sm:flex-row">
-          <Button onClick={() => window.location.reload()}>{RELOAD_LABEL}</Button>
+          <Button onClick={() => window.location.reload()}>{ERRORS_TEXT.reload}</Button>
           <a href="/" className={buttonStyles({ variant: 'outline' })}>
-            {RETURN_HOME_LABEL}
+            {ERRORS_TEXT.returnHome}
           </a>
         </div>
         {details ? (

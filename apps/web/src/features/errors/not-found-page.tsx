@@ -4,12 +4,7 @@ import { CenteredPage } from '../../components/centered-page';
 import { buttonStyles } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { SITE_NAME } from '../../lib/meta';
-import {
-  NOT_FOUND_PAGE_TITLE,
-  NOT_FOUND_TEXT,
-  NOT_FOUND_TITLE,
-  RETURN_HOME_LABEL,
-} from './errors.constants';
+import { ERRORS_TEXT } from './errors.constants';
 
 /**
  * Shown for any path no route claims. The missing path is logged as a warning, not an error:
@@ -20,7 +15,7 @@ import {
  */
 export function NotFoundPage() {
   useEffect(() => {
-    document.title = `${NOT_FOUND_PAGE_TITLE} · ${SITE_NAME}`;
+    document.title = `${ERRORS_TEXT.notFoundPageTitle} · ${SITE_NAME}`;
     const { pathname } = window.location;
     console.warn('404 Error: User attempted to access non-existent route:', pathname);
   }, []);
@@ -29,10 +24,12 @@ export function NotFoundPage() {
     <CenteredPage>
       <Card className="w-full max-w-md p-6 text-center sm:p-8">
         <p className="text-5xl font-black tracking-tight text-brand-700">404</p>
-        <h1 className="mt-3 text-2xl font-bold tracking-tight text-slate-900">{NOT_FOUND_TITLE}</h1>
-        <p className="mt-3 text-slate-600">{NOT_FOUND_TEXT}</p>
+        <h1 className="mt-3 text-2xl font-bold tracking-tight text-slate-900">
+          {ERRORS_TEXT.notFoundTitle}
+        </h1>
+        <p className="mt-3 text-slate-600">{ERRORS_TEXT.notFoundText}</p>
         <a href="/" className={buttonStyles({ className: 'mt-6' })}>
-          {RETURN_HOME_LABEL}
+          {ERRORS_TEXT.returnHome}
         </a>
       </Card>
     </CenteredPage>
