@@ -228,8 +228,9 @@ describe('no text left behind (issue 21)', { timeout: 180_000 }, () => {
     await leftOn(page, '/status');
     await page.close();
 
-    // The status page of an order it cannot find.
+    // The status page of an order it cannot find, and an address no streamer has.
     left.push(...(await check(context, '/status?order_id=order_unknown', null)));
+    left.push(...(await check(context, `/nobody-${uniqueId()}`, 'पेज नहीं मिला')));
     for (const widget of ['leaderboard', 'goal', 'recent']) {
       left.push(...(await check(context, `/${streamer.slug}/widgets/${widget}`, null)));
     }

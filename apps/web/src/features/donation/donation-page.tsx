@@ -1,6 +1,6 @@
 import { pageLanguage, type Language } from '@shabaash/core';
 import { PauseCircle, RefreshCw, WifiOff } from 'lucide-react';
-import { lazy, useEffect } from 'react';
+import { Suspense, lazy, useEffect } from 'react';
 import type { ReactNode } from 'react';
 
 import { Button } from '../../components/ui/button';
@@ -10,7 +10,7 @@ import { ApiError } from '../../lib/api';
 import { cn } from '../../lib/cn';
 import { SITE_NAME } from '../../lib/meta';
 import { SandboxRibbon } from '../checkout/sandbox-ribbon';
-import { NotFoundPage } from '../errors/not-found-page';
+import { languageOfBrowser } from '../auth/browser-locale';
 import { DonationGoalCard } from '../goals/donation-goal-card';
 import type { DonationStreamer } from './donation.api';
 import { DONATION_TEXT, DONATION_TOASTS } from './donation.constants';
@@ -23,6 +23,10 @@ import { StreamerHero } from './streamer-hero';
 
 const RecentSupport = lazy(() =>
   import('./recent-support').then((module) => ({ default: module.RecentSupport })),
+);
+// Loaded only for an address no streamer has: no fan of a real page downloads it.
+const NotFoundPage = lazy(() =>
+  import('../errors/not-found-page').then((module) => ({ default: module.NotFoundPage })),
 );
 const TopSupporters = lazy(() =>
   import('../leaderboard/top-supporters').then((module) => ({ default: module.TopSupporters })),
@@ -44,7 +48,17 @@ export function DonationPage({
 
   if (query.isPending) return <DonationPageSkeleton />;
   if (query.isError) {
-    if (query.error instanceof ApiError && query.error.status === 404) return <NotFoundPage />;
+    if (query.error instanceof ApiError && query.error.status === 404) {
+      // No streamer to take the language from: the fan's choice, else their browser's.
+      const language = fanLanguage ?? languageOfBrowser(globalThis.navigator?.language);
+      return (
+        <InLanguage language={language} areas={['ui']}>
+          <Suspense fallback={null}>
+            <NotFoundPage />
+          </Suspense>
+        </InLanguage>
+      );
+    }
     return <LoadError onRetry={() => void query.refetch()} isRetrying={query.isFetching} />;
   }
   return (
