@@ -6,12 +6,11 @@ import {
   AUTO_APPROVE,
   adminSessionToken,
   agreeToTipConsents,
+  createCreatorWithPage,
   createObsToken,
   createStreamer,
   randomIp,
   turnSpeechOff,
-  uniqueId,
-  verifyEmailFromOutbox,
   type TestStreamer,
 } from './fixtures.ts';
 
@@ -148,30 +147,7 @@ describe('Hindi and English (issue 21)', () => {
 
   it('shows a streamer whose language is Hindi the dashboard in Hindi, and saves the switch', async () => {
     // A creator who signed up from a Hindi browser (users.locale 'hi') and made a page.
-    const id = uniqueId();
-    const email = `i18n-dash-${id}@example.com`;
-    const post = (path: string, body: unknown, token?: string) =>
-      fetch(`${baseUrl()}${path}`, {
-        method: 'POST',
-        headers: {
-          'Content-Type': 'application/json',
-          'X-Forwarded-For': randomIp(),
-          ...(token ? { Authorization: `Bearer ${token}` } : {}),
-        },
-        body: JSON.stringify(body),
-      });
-    const registered = await post('/api/auth/register', {
-      email,
-      password: 'correct-horse-7',
-      age_confirmed: true,
-      locale: 'hi',
-    });
-    expect(registered.status).toBe(201);
-    const token = ((await registered.json()) as { session: { access_token: string } }).session
-      .access_token;
-    await verifyEmailFromOutbox(email);
-    const slug = `i18n-dash-${id}`;
-    expect((await post('/api/me/streamers', { slug, name: `Dash ${id}` }, token)).status).toBe(201);
+    const { token, slug } = await createCreatorWithPage('i18n-dash', 'hi');
 
     const context = await browser.newContext({
       ...PHONE,

@@ -8,10 +8,11 @@ import { baseUrl, launchBrowser, waitForHydration } from './browser.ts';
 import {
   adminSessionToken,
   agreeToTipConsents,
+  createCreatorWithPage,
   createStreamer,
   randomIp,
   uniqueId,
-  verifyEmailFromOutbox,
+  type TestCreator,
   type TestStreamer,
 } from './fixtures.ts';
 
@@ -111,37 +112,12 @@ describe('no text left behind (issue 21)', { timeout: 180_000 }, () => {
   let browser: Browser;
   let allowed: string[];
   let streamer: TestStreamer;
-  let own: { slug: string; name: string; email: string; token: string };
+  let own: TestCreator;
 
   beforeAll(async () => {
     browser = await launchBrowser();
-    const id = uniqueId();
     // A creator whose language is Hindi, with a page of their own holding every plan's tools.
-    const email = `left-behind-${id}@example.com`;
-    const post = (route: string, body: unknown, token?: string) =>
-      fetch(`${baseUrl()}${route}`, {
-        method: 'POST',
-        headers: {
-          'Content-Type': 'application/json',
-          'X-Forwarded-For': randomIp(),
-          ...(token ? { Authorization: `Bearer ${token}` } : {}),
-        },
-        body: JSON.stringify(body),
-      });
-    const registered = await post('/api/auth/register', {
-      email,
-      password: 'correct-horse-8',
-      age_confirmed: true,
-      locale: 'hi',
-    });
-    expect(registered.status).toBe(201);
-    const token = ((await registered.json()) as { session: { access_token: string } }).session
-      .access_token;
-    await verifyEmailFromOutbox(email);
-    own = { slug: `left-${id}`, name: `Left ${id}`, email, token };
-    expect(
-      (await post('/api/me/streamers', { slug: own.slug, name: own.name }, token)).status,
-    ).toBe(201);
+    own = await createCreatorWithPage('left', 'hi');
     const granted = await fetch(
       `${baseUrl()}/api/admin/streamers/${own.slug}/plans/complete-bundle`,
       {
