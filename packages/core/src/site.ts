@@ -165,6 +165,17 @@ export function pathInLanguage(path: string, language: Language): string {
 }
 
 /**
+ * A public page's copies for `hreflang` (the page's `<link>` tags and the XML site map): one per
+ * language, and `x-default`, the English one.
+ */
+export function languageAlternates(path: string): Array<{ hreflang: string; path: string }> {
+  return [
+    ...LANGUAGES.map((language) => ({ hreflang: language, path: pathInLanguage(path, language) })),
+    { hreflang: 'x-default', path: pathInLanguage(path, DEFAULT_LANGUAGE) },
+  ];
+}
+
+/**
  * The language a path is in and the page it shows: '/hi/contact' → hi, '/contact';
  * '/contact' → en-IN, '/contact'. Paths outside a language prefix are English.
  */

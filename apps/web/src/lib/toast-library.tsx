@@ -16,11 +16,13 @@ export function loadToastWords(): Promise<void> {
   return loadLanguage(activeLanguage(), ['ui']).catch(() => undefined);
 }
 
+const onLanguageChange = (onChange: () => void) => i18n.on('change', onChange);
+
 /**
  * sonner's Toaster with its region named in the page's language. It sits in the root, outside
  * every page's InLanguage, so it follows the active language itself: renamed on a switch.
  */
 export function NamedToaster(props: ToasterProps) {
-  useSyncExternalStore((onChange) => i18n.on('change', onChange), activeLanguage);
+  useSyncExternalStore(onLanguageChange, activeLanguage);
   return <Toaster containerAriaLabel={UI_TEXT.notifications} {...props} />;
 }

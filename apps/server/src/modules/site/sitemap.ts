@@ -1,11 +1,11 @@
 import {
-  DEFAULT_LANGUAGE,
   GUIDE_SITEMAP_ENTRY,
   GUIDE_SLUGS,
   LANGUAGES,
   PUBLIC_PAGES,
   STREAMER_SITEMAP_ENTRY,
   guidePath,
+  languageAlternates,
   pathInLanguage,
   type ChangeFrequency,
 } from '@shabaash/core';
@@ -32,13 +32,7 @@ const DISALLOWED_PATHS = ['/api/', '/sandbox/', '/*/obs-alerts', '/*/audio-playe
 export function sitemapEntries(streamerSlugs: readonly string[]): SitemapEntry[] {
   return [
     ...PUBLIC_PAGES.flatMap(({ path, changefreq, priority }) => {
-      const alternates = [
-        ...LANGUAGES.map((language) => ({
-          hreflang: language,
-          path: pathInLanguage(path, language),
-        })),
-        { hreflang: 'x-default', path: pathInLanguage(path, DEFAULT_LANGUAGE) },
-      ];
+      const alternates = languageAlternates(path);
       return LANGUAGES.map((language) => ({
         path: pathInLanguage(path, language),
         changefreq,

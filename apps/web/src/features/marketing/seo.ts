@@ -1,7 +1,7 @@
 import {
   DEFAULT_LANGUAGE,
-  LANGUAGES,
   isPublicPage,
+  languageAlternates,
   languageOfPath,
   pathInLanguage,
   type Language,
@@ -62,17 +62,10 @@ export function publicPageMeta({
     { name: 'twitter:description', content: description },
   ];
   if (isPublicPage(path)) {
-    for (const other of LANGUAGES) {
-      const href = `${SITE_ORIGIN}${pathInLanguage(path, other)}`;
-      descriptors.push({ tagName: 'link', rel: 'alternate', hrefLang: other, href });
+    for (const alternate of languageAlternates(path)) {
+      const href = `${SITE_ORIGIN}${alternate.path}`;
+      descriptors.push({ tagName: 'link', rel: 'alternate', hrefLang: alternate.hreflang, href });
     }
-    const englishUrl = `${SITE_ORIGIN}${pathInLanguage(path, DEFAULT_LANGUAGE)}`;
-    descriptors.push({
-      tagName: 'link',
-      rel: 'alternate',
-      hrefLang: 'x-default',
-      href: englishUrl,
-    });
   }
   // Open Graph needs an absolute URL; without a known origin the tag is left out.
   if (SITE_ORIGIN) descriptors.push({ property: 'og:url', content: url });
