@@ -12,6 +12,12 @@ import { baseUrl, linkFromOutbox } from './browser.ts';
 /** The seeded admin account (global-setup.ts starts the server with this password). */
 export const ADMIN = { email: 'admin@shabaash.local', password: 'e2e-admin-password' } as const;
 
+/** A second admin (global-setup.ts makes it), for the one file that reads the console in Hindi. */
+export const HINDI_ADMIN = {
+  email: 'admin-hi@shabaash.local',
+  password: 'e2e-hindi-admin-password',
+} as const;
+
 /**
  * The admin's session token, signed in once by the global setup: login is limited to 10 a
  * minute per account, and files running side by side would otherwise spend them together.

@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -5,7 +6,7 @@ import type { TestProject } from 'vitest/node';
 import { buildServerBundle } from '../apps/server/test/server-bundle.ts';
 import { startServerProcess, type ServerProcess } from '../apps/server/test/server-process.ts';
 import { assertChromiumInstalled } from './browser.ts';
-import { ADMIN } from './fixtures.ts';
+import { ADMIN, HINDI_ADMIN } from './fixtures.ts';
 import { createServerDatabase } from './server-database.ts';
 
 const webBuild = path.resolve(import.meta.dirname, '../apps/web/build/client/__spa-fallback.html');
@@ -36,6 +37,17 @@ export default async function setup(project: TestProject) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'shabaash-e2e-'));
   const database = await createServerDatabase();
   const bundle = await buildServerBundle();
+  // A second admin, whose language no-text-left-behind.e2e.ts sets to Hindi: the shared one
+  // stays English for the files beside it. Made as an operator would, before the server holds
+  // the embedded database.
+  execFileSync(
+    process.execPath,
+    [bundle.admin, 'create-user', HINDI_ADMIN.email, '--admin', '--password', HINDI_ADMIN.password],
+    {
+      env: { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'silent', ...database.env },
+      stdio: 'pipe',
+    },
+  );
   // Generous: a first start migrates and seeds the database, slow on a busy machine.
   // TRUST_PROXY: API calls from the test files play a reverse proxy on loopback, so each can
   // name a client address of its own (X-Forwarded-For); browsers send none and count as one.

@@ -10,6 +10,7 @@ import {
   agreeToTipConsents,
   createCreatorWithPage,
   createStreamer,
+  HINDI_ADMIN,
   randomIp,
   uniqueId,
   type TestCreator,
@@ -255,4 +256,85 @@ describe('no text left behind (issue 21)', { timeout: 180_000 }, () => {
     await context.close();
     expect(left).toEqual([]);
   });
+
+  it('leaves no English on the admin console of an admin whose language is Hindi', async () => {
+    const signedIn = await fetch(`${baseUrl()}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', 'X-Forwarded-For': randomIp() },
+      body: JSON.stringify(HINDI_ADMIN),
+    });
+    expect(signedIn.status).toBe(200);
+    const token = ((await signedIn.json()) as { session: { access_token: string } }).session
+      .access_token;
+    const chosen = await fetch(`${baseUrl()}/api/auth/locale`, {
+      method: 'PUT',
+      headers: {
+        'Content-Type': 'application/json',
+        Authorization: `Bearer ${token}`,
+        'X-Forwarded-For': randomIp(),
+      },
+      body: JSON.stringify({ locale: 'hi' }),
+    });
+    expect(chosen.status).toBe(200);
+    const context = await browser.newContext({
+      ...PHONE,
+      storageState: {
+        cookies: [],
+        origins: [{ origin: baseUrl(), localStorage: [{ name: 'auth_token', value: token }] }],
+      },
+    });
+    // Every section of the console, with what the run has put there so far (other files' streamers,
+    // leads and changes: their names and values are data, marked as such).
+    const left: string[] = [];
+    const page = await context.newPage();
+    const route = '/dashboard/admin';
+    await page.goto(`${baseUrl()}${route}`);
+    const tabs = page.getByRole('tablist').first().getByRole('tab');
+    await tabs.first().waitFor();
+    for (const name of await tabs.allTextContents()) {
+      await page.getByRole('tab', { name }).first().click();
+      await page.getByRole('tabpanel').first().waitFor();
+      await page.waitForFunction(
+        () => !document.querySelector('[aria-busy="true"], .animate-spin'),
+      );
+      // The console's own data, read after the page: every streamer it could have shown.
+      const found = await englishLeftOn(page, [...allowed, ...(await consoleData(token))]);
+      left.push(...found.map((text) => `${route} (${name}): ${text}`));
+    }
+    // What was read holds the rules and the changes themselves, in Hindi.
+    await page.getByRole('tab', { name: 'प्राइवेसी' }).click();
+    await expect
+      .poll(() => page.getByRole('tabpanel').textContent())
+      .toContain(
+        'फ़ैन का फ़ोन नंबर (सील किया हुआ, खोजने के लिए कुंजी वाले इंडेक्स के साथ): टिप बनने के 365 दिन बाद मास्क किया जाता है',
+      );
+    await page.getByRole('tab', { name: 'ऑडिट लॉग' }).click();
+    await page.locator(`[data-audit-log] tr:has-text("${streamer.slug}")`).first().waitFor();
+    await context.close();
+    expect(left).toEqual([]);
+  });
 });
+
+/**
+ * The admin console's data, which may be in any letters: the streamers' slugs and names and
+ * their members' addresses, the admin's own address, and the social networks' own names.
+ */
+async function consoleData(token: string): Promise<string[]> {
+  const response = await fetch(`${baseUrl()}/api/admin/streamers`, {
+    headers: { Authorization: `Bearer ${token}`, 'X-Forwarded-For': randomIp() },
+  });
+  expect(response.status).toBe(200);
+  const { streamers } = (await response.json()) as {
+    streamers: Array<{ slug: string; name: string; members: Array<{ email: string }> }>;
+  };
+  const text = [
+    HINDI_ADMIN.email,
+    'Facebook Discord Twitch',
+    ...streamers.flatMap((streamer) => [
+      streamer.slug,
+      streamer.name,
+      ...streamer.members.map((member) => member.email),
+    ]),
+  ].join(' ');
+  return (text.match(/[A-Za-z]+/g) ?? []).map((word) => word.toLowerCase());
+}

@@ -187,9 +187,9 @@ describe('the rights page /privacy/my-data', () => {
     await page.getByRole('tab', { name: 'Privacy' }).click();
     // The server ran a retention pass when it started.
     const runs = page.getByRole('list', { name: 'Retention runs' });
-    await runs.getByText('completed').first().waitFor({ timeout: 30_000 });
+    await runs.getByText('Completed').first().waitFor({ timeout: 30_000 });
     const requests = page.getByRole('list', { name: 'Rights requests' });
-    await requests.getByText('fan · erasure · sms_code').first().waitFor({ timeout: 30_000 });
+    await requests.getByText('Fan · Erasure · SMS code').first().waitFor({ timeout: 30_000 });
     await page
       .getByText('Fan phone number (sealed, with a keyed index for look-ups)')
       .first()

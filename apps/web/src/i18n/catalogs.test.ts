@@ -36,6 +36,7 @@ import '../features/widgets/widgets.constants';
 import '../lib/api-error';
 import '../components/ui/ui.constants';
 import '../features/privacy/privacy-rights.constants';
+import '../features/privacy/privacy-panel.constants';
 // The marketing site's public pages (the `marketing` area).
 import '../features/marketing/marketing.constants';
 import '../features/marketing/showcase/showcase.constants';

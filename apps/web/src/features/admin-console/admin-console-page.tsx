@@ -22,7 +22,7 @@ import { SitePanel } from './site-panel';
 import { StreamersPanel } from './streamers-panel';
 import { YOUTUBE_QUOTA_TEXT, YoutubeQuotaPanel } from './youtube-quota-panel';
 import { PrivacyPanel } from '../privacy/privacy-panel';
-import { PRIVACY_PANEL_TEXT } from '../privacy/privacy-rights.constants';
+import { PRIVACY_PANEL_TEXT } from '../privacy/privacy-panel.constants';
 
 type Section =
   'streamers' | 'inbox' | 'site' | 'audit' | 'plans' | 'backups' | 'youtube' | 'privacy';
@@ -79,7 +79,7 @@ function AdminConsole({ user }: { user: AuthUser }) {
           </h1>
           <Badge variant="brand">
             <ShieldCheck aria-hidden="true" className="size-3.5" />
-            {user.email}
+            <span translate="no">{user.email}</span>
           </Badge>
           <p className="text-slate-600">{ADMIN_TEXT.description}</p>
         </div>

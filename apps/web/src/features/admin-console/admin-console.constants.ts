@@ -96,6 +96,7 @@ export const ADMIN_TEXT = /* @__PURE__ */ localized('admin', {
     'Each detail shows only when filled in. Leave the chat link empty if nobody runs a chat.',
   supportEmailLabel: 'Support e-mail',
   supportPhoneLabel: 'Support phone',
+  supportHoursExample: 'Mon–Fri 10am–6pm IST',
   supportHoursLabel: 'Phone hours',
   supportChatLabel: 'Live chat link (e.g. a WhatsApp link)',
   socialLinksLegend: 'Footer social links',
@@ -109,6 +110,9 @@ export const ADMIN_TEXT = /* @__PURE__ */ localized('admin', {
   auditWhat: 'What',
   auditOld: 'Old',
   auditNew: 'New',
+  /** A switch's value in the audit log. */
+  on: 'On',
+  off: 'Off',
   loadMore: 'Older entries',
   site: 'site',
 } as const);

@@ -10,9 +10,13 @@ import { useAudit } from './admin-console.queries';
 import { auditValueLines } from './audit-value';
 import { LoadState } from './load-state';
 
+/**
+ * A recorded value: setting keys and values as they were stored (identifiers and the page's own
+ * data), so not for translation; only a switch's On/Off is in the reader's language.
+ */
 function AuditValue({ value, field }: { value: unknown; field: string }) {
   return (
-    <ul>
+    <ul translate="no">
       {auditValueLines(value, field).map((line, index) => (
         <li key={index}>{line}</li>
       ))}
@@ -26,12 +30,16 @@ function AuditRow({ entry }: { entry: AuditEntry }) {
       <td className="py-2 pr-3 whitespace-nowrap text-slate-500">
         {adminDateFormat.format(new Date(entry.created_at))}
       </td>
-      <td className="py-2 pr-3">{entry.actor_email}</td>
+      <td translate="no" className="py-2 pr-3">
+        {entry.actor_email}
+      </td>
       <td className="py-2 pr-3">
         <span className="font-mono text-xs text-slate-500">
           {entry.streamer_slug ?? ADMIN_TEXT.site}
         </span>{' '}
-        {entry.section}.{entry.field}
+        <code className="text-xs">
+          {entry.section}.{entry.field}
+        </code>
       </td>
       <td className="max-w-56 py-2 pr-3 break-words text-slate-600">
         <AuditValue value={entry.old_value} field={entry.field} />

@@ -1,5 +1,7 @@
 import { formatRupees } from '@shabaash/core';
 
+import { ADMIN_TEXT } from './admin-console.constants';
+
 const MAX_TEXT = 160;
 
 function shorten(text: string): string {
@@ -14,7 +16,7 @@ function labelOf(key: string): string {
 /** One value as words: amounts in rupees, switches as On/Off, lists comma-separated. */
 function scalarText(value: unknown, key: string): string {
   if (value === null || value === undefined) return '—';
-  if (typeof value === 'boolean') return value ? 'On' : 'Off';
+  if (typeof value === 'boolean') return value ? ADMIN_TEXT.on : ADMIN_TEXT.off;
   if (typeof value === 'number')
     return key.endsWith('_paise') ? formatRupees(value) : String(value);
   if (typeof value === 'string') return value;

@@ -38,7 +38,10 @@ function Health({ status }: { status: BackupStatus }) {
           <p className="font-semibold">
             {status.problem.kind === 'failed' ? BACKUPS_TEXT.failedTitle : BACKUPS_TEXT.missedTitle}
           </p>
-          <p className="break-words">{status.problem.message}</p>
+          {/* What failed, as the server logged it, for the operator: not translated. */}
+          <p lang="en-IN" translate="no" className="break-words">
+            {status.problem.message}
+          </p>
         </div>
       </div>
     );
@@ -75,7 +78,11 @@ function RunItem({ run }: { run: BackupRunView }) {
           )}
         </p>
       )}
-      {run.error && <p className="break-words text-red-700">{run.error}</p>}
+      {run.error && (
+        <p lang="en-IN" translate="no" className="break-words text-red-700">
+          {run.error}
+        </p>
+      )}
     </li>
   );
 }

@@ -5,6 +5,7 @@ import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card';
 import { errorText } from '../../lib/api-error';
 import { useSession } from '../auth/use-session';
+import { planName } from '../plans/plans.constants';
 import { downloadCsv, type InboxLead } from './admin-console.api';
 import { ADMIN_TEXT, adminDateFormat } from './admin-console.constants';
 import { useLeads, useMessages } from './admin-console.queries';
@@ -57,16 +58,18 @@ export function InboxPanel({ onCreateFromLead }: { onCreateFromLead: (lead: Inbo
                     >
                       <div className="flex min-w-0 flex-1 flex-col gap-0.5">
                         <p className="font-medium text-slate-900">
-                          <bdi>{lead.name}</bdi> ·{' '}
-                          <span className="font-normal text-slate-600">{lead.email}</span>
+                          <bdi translate="no">{lead.name}</bdi> ·{' '}
+                          <span translate="no" className="font-normal text-slate-600">
+                            {lead.email}
+                          </span>
                         </p>
-                        <p className="break-all text-slate-600">
+                        <p translate="no" className="break-all text-slate-600">
                           {lead.mobile_number} · {lead.youtube_channel}
                           {lead.instagram_handle ? ` · ${lead.instagram_handle}` : ''}
                         </p>
                         <p className="text-xs text-slate-500">
                           {when(lead.created_at)}
-                          {lead.plan ? ` · ${ADMIN_TEXT.plan}: ${lead.plan}` : ''}
+                          {lead.plan ? ` · ${ADMIN_TEXT.plan}: ${planName(lead.plan)}` : ''}
                         </p>
                       </div>
                       <Button variant="secondary" size="sm" onClick={() => onCreateFromLead(lead)}>
@@ -99,13 +102,15 @@ export function InboxPanel({ onCreateFromLead }: { onCreateFromLead: (lead: Inbo
                   {list.map((message) => (
                     <li key={message.id} className="flex flex-col gap-1 py-3 text-sm">
                       <p className="font-medium text-slate-900">
-                        <bdi>{message.name}</bdi> ·{' '}
-                        <span className="font-normal text-slate-600">{message.email}</span>
+                        <bdi translate="no">{message.name}</bdi> ·{' '}
+                        <span translate="no" className="font-normal text-slate-600">
+                          {message.email}
+                        </span>
                         {message.phone ? (
                           <span className="font-normal text-slate-600"> · {message.phone}</span>
                         ) : null}
                       </p>
-                      <p className="whitespace-pre-wrap break-words text-slate-700">
+                      <p translate="no" className="whitespace-pre-wrap break-words text-slate-700">
                         {message.message}
                       </p>
                       <p className="text-xs text-slate-500">{when(message.created_at)}</p>

@@ -131,6 +131,7 @@ function SiteConfigForm({ current }: { current: SiteConfig }) {
       >
         <Input
           placeholder="chiaa"
+          translate="no"
           autoCapitalize="none"
           value={defaultStreamer}
           onChange={(event) => setDefaultStreamer(event.target.value)}
@@ -143,13 +144,15 @@ function SiteConfigForm({ current }: { current: SiteConfig }) {
           [
             ['email', ADMIN_TEXT.supportEmailLabel, 'email', 'support@example.com'],
             ['phone', ADMIN_TEXT.supportPhoneLabel, 'tel', '+91 …'],
-            ['hours', ADMIN_TEXT.supportHoursLabel, 'text', 'Mon–Fri 10am–6pm IST'],
+            ['hours', ADMIN_TEXT.supportHoursLabel, 'text', ADMIN_TEXT.supportHoursExample],
             ['chat_url', ADMIN_TEXT.supportChatLabel, 'url', 'https://'],
           ] as const
         ).map(([field, label, type, placeholder]) => (
           <Field key={field} label={label} error={problems[`support.${field}`]}>
             <Input
               type={type}
+              // An address or number is the same in every language.
+              translate={type === 'text' ? undefined : 'no'}
               placeholder={placeholder}
               value={support[field] ?? ''}
               onChange={(event) => setSupport({ ...support, [field]: event.target.value })}

@@ -62,8 +62,12 @@ export function StreamerRow({ streamer }: { streamer: AdminStreamerSummary }) {
           className="size-4 rounded-full ring-1 ring-slate-300"
           style={{ backgroundColor: streamer.brand_color }}
         />
-        <h3 className="text-base font-semibold text-slate-900">{streamer.name}</h3>
-        <span className="font-mono text-sm text-slate-500">/{slug}</span>
+        <h3 translate="no" className="text-base font-semibold text-slate-900">
+          {streamer.name}
+        </h3>
+        <span translate="no" className="font-mono text-sm text-slate-500">
+          /{slug}
+        </span>
         <Badge variant={streamer.is_active ? 'success' : 'warning'}>
           {streamer.is_active ? ADMIN_TEXT.active : ADMIN_TEXT.inactive}
         </Badge>
@@ -109,7 +113,9 @@ export function StreamerRow({ streamer }: { streamer: AdminStreamerSummary }) {
                   data-member-status="accepted"
                   className="flex items-center gap-2"
                 >
-                  <span className="min-w-0 truncate">{member.email}</span>
+                  <span translate="no" className="min-w-0 truncate">
+                    {member.email}
+                  </span>
                   <Badge variant="success">{ADMIN_TEXT.accepted}</Badge>
                   {member.is_admin && <Badge>{ADMIN_TEXT.adminMember}</Badge>}
                   <Button
@@ -133,7 +139,9 @@ export function StreamerRow({ streamer }: { streamer: AdminStreamerSummary }) {
                   data-member-status="pending"
                   className="flex items-center gap-2 text-slate-600"
                 >
-                  <span className="min-w-0 truncate">{invite.email}</span>
+                  <span translate="no" className="min-w-0 truncate">
+                    {invite.email}
+                  </span>
                   <Badge variant="warning">{ADMIN_TEXT.pending}</Badge>
                   {invite.is_admin && <Badge>{ADMIN_TEXT.adminMember}</Badge>}
                   <span className="text-xs">
@@ -165,6 +173,7 @@ export function StreamerRow({ streamer }: { streamer: AdminStreamerSummary }) {
             <Input
               id={`add-member-${slug}`}
               type="email"
+              translate="no"
               value={email}
               placeholder="name@example.com"
               onChange={(event) => setEmail(event.target.value)}

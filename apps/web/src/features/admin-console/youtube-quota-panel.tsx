@@ -90,7 +90,7 @@ export function YoutubeQuotaPanel() {
                       {report.creators.map((creator) => (
                         <tr key={creator.slug}>
                           <td className="py-2 pr-3">
-                            {creator.name}{' '}
+                            <span translate="no">{creator.name}</span>{' '}
                             <span className="font-mono text-xs text-slate-500">{creator.slug}</span>
                           </td>
                           <td className="py-2 pr-3">{creator.units}</td>

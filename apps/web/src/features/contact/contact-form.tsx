@@ -5,10 +5,9 @@ import { toast } from '../../lib/lazy-toast';
 import { Button } from '../../components/ui/button';
 import { Field } from '../../components/ui/field';
 import { Input, Textarea } from '../../components/ui/input';
-import { ApiError } from '../../lib/api';
-import { apiErrorText } from '../../lib/api-error';
 import { CONTACT_TEXT } from './contact.constants';
 import { SITE_MESSAGE_TEXT } from '../marketing/marketing.constants';
+import { siteRefusalText } from '../marketing/site-refusal';
 import { useSendContactMessage } from './use-send-contact-message';
 import { ConsentCheckbox, PrivacyNotice } from '../privacy-notice/privacy-notice';
 
@@ -57,10 +56,8 @@ export function ContactForm({ messageRef }: { messageRef?: Ref<HTMLTextAreaEleme
         onError: (error) => {
           console.error('Contact message failed:', error);
           // Our own refusals (a bad field, too many messages) say what to fix; the rest is generic.
-          const isOurRefusal =
-            error instanceof ApiError && (error.status === 400 || error.status === 429);
           toast.error(SITE_MESSAGE_TEXT.contactErrorTitle, {
-            description: isOurRefusal ? apiErrorText(error) : SITE_MESSAGE_TEXT.contactError,
+            description: siteRefusalText(error, SITE_MESSAGE_TEXT.contactError),
           });
         },
       },

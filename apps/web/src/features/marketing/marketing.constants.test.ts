@@ -1,8 +1,10 @@
+import { SITE_MESSAGES } from '@shabaash/core';
 import { afterEach, describe, expect, it } from 'vitest';
 
 import marketingHindi from '../../i18n/catalogs/marketing/hi.json';
 import plansHindi from '../../i18n/catalogs/plans/hi.json';
 import { activateLanguage, addCatalogs } from '../../i18n/i18n';
+import { ApiError } from '../../lib/api';
 import { compileMessageOrThrow } from '@lingui/message-utils/compileMessage';
 import { BLOG_TEXT, GUIDE_CATEGORY_LABELS } from '../blog/blog.constants';
 import { CONTACT_TEXT } from '../contact/contact.constants';
@@ -13,8 +15,10 @@ import {
   SERVICES,
   SIGNUP_TEXT,
   footerColumns,
+  SITE_MESSAGE_TEXT,
   siteMessageText,
 } from './marketing.constants';
+import { siteRefusalText } from './site-refusal';
 import { SHOWCASE_TEXT, apiEndpoints, showcaseTabs } from './showcase/showcase.constants';
 import { PLAN_TEXT } from '../plans/plans.constants';
 
@@ -74,6 +78,13 @@ describe('the marketing pages’ texts', () => {
     expect(siteMessageText('Please enter a valid mobile number.')).toBe('कृपया सही मोबाइल नंबर डालें।');
     expect(siteMessageText('Some other message.')).toBe('Some other message.');
     expect(siteMessageText(undefined)).toBeUndefined();
+    // The server's refusal of a lead or contact form, in the form's language; others generic.
+    const tooMany = new ApiError(429, 'rate_limited', SITE_MESSAGES.tooManyRequests);
+    expect(siteRefusalText(tooMany, 'generic')).toBe(SITE_MESSAGE_TEXT.tooManyRequests);
+    expect(siteRefusalText(tooMany, 'generic')).not.toBe(SITE_MESSAGES.tooManyRequests);
+    const badPhone = new ApiError(400, 'validation_error', SITE_MESSAGES.contactPhoneInvalid);
+    expect(siteRefusalText(badPhone, 'generic')).toBe('कृपया सही फ़ोन नंबर डालें।');
+    expect(siteRefusalText(new ApiError(500, 'internal_error', 'boom'), 'generic')).toBe('generic');
     expect(apiEndpoints()[0]).toEqual({
       method: 'GET',
       path: '/api/streamers/:slug',

@@ -1,4 +1,4 @@
-import type { AdminPrivacyView } from '@shabaash/core';
+import { RETENTION, type AdminPrivacyView, type RetentionKind } from '@shabaash/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { toast } from '../../lib/lazy-toast';
@@ -11,7 +11,7 @@ import { adminDateFormat } from '../admin-console/admin-console.constants';
 import { LoadState } from '../admin-console/load-state';
 import { useSession } from '../auth/use-session';
 import { eraseAccount, fetchAdminPrivacy } from './privacy-rights.api';
-import { PRIVACY_PANEL_TEXT } from './privacy-rights.constants';
+import { PRIVACY_PANEL_TEXT } from './privacy-panel.constants';
 
 const formatTime = (iso: string) => adminDateFormat.format(new Date(iso));
 
@@ -64,8 +64,13 @@ function EraseAccountButton({ request }: { request: PrivacyRequestView }) {
   );
 }
 
+const isRetentionKind = (kind: string): kind is RetentionKind => kind in RETENTION;
+
+/** A rule's name in the reader's language; a kind this page does not know, as the server sent it. */
+const ruleName = (kind: string) =>
+  isRetentionKind(kind) ? PRIVACY_PANEL_TEXT.rules[kind].data : kind;
+
 function PrivacyView({ data }: { data: AdminPrivacyView }) {
-  const ruleName = new Map(data.rules.map((rule) => [rule.kind, rule.data]));
   return (
     <div className="flex flex-col gap-6">
       <Card>
@@ -95,17 +100,20 @@ function PrivacyView({ data }: { data: AdminPrivacyView }) {
                               : 'neutral'
                         }
                       >
-                        {run.status}
+                        {PRIVACY_PANEL_TEXT.runStatus[run.status]}
                       </Badge>
                     </p>
                     <p className="text-slate-600">
                       {done.length === 0
                         ? PRIVACY_PANEL_TEXT.nothing
-                        : done
-                            .map(([kind, count]) => `${ruleName.get(kind) ?? kind}: ${count}`)
-                            .join(' · ')}
+                        : done.map(([kind, count]) => `${ruleName(kind)}: ${count}`).join(' · ')}
                     </p>
-                    {run.error && <p className="break-words text-red-700">{run.error}</p>}
+                    {/* The failure as the server logged it, for the operator: not translated. */}
+                    {run.error && (
+                      <p lang="en-IN" translate="no" className="break-words text-red-700">
+                        {run.error}
+                      </p>
+                    )}
                   </li>
                 );
               })}
@@ -134,10 +142,14 @@ function PrivacyView({ data }: { data: AdminPrivacyView }) {
                   className="flex flex-wrap items-center gap-2 py-2 text-sm"
                 >
                   <span className="text-slate-900">
-                    {request.subject_kind} · {request.kind} · {request.verified_by}
+                    {PRIVACY_PANEL_TEXT.subject[request.subject_kind]} ·{' '}
+                    {PRIVACY_PANEL_TEXT.requestKind[request.kind]} ·{' '}
+                    {PRIVACY_PANEL_TEXT.verifiedBy[request.verified_by]}
                   </span>
                   {request.account_email && (
-                    <span className="break-all text-slate-700">{request.account_email}</span>
+                    <span translate="no" className="break-all text-slate-700">
+                      {request.account_email}
+                    </span>
                   )}
                   <span className="text-slate-500">{formatTime(request.created_at)}</span>
                   {request.status === 'open' && (
@@ -166,12 +178,19 @@ function PrivacyView({ data }: { data: AdminPrivacyView }) {
         </CardHeader>
         <CardContent>
           <ul className="flex flex-col gap-2 text-sm text-slate-700">
-            {data.rules.map((rule) => (
-              <li key={rule.kind}>
-                <span className="font-medium text-slate-900">{rule.data}</span>: {rule.action}{' '}
-                {PRIVACY_PANEL_TEXT.days(rule.days)} after {rule.from}
-              </li>
-            ))}
+            {data.rules.map((rule) => {
+              const words = isRetentionKind(rule.kind) ? PRIVACY_PANEL_TEXT.rules[rule.kind] : rule;
+              return (
+                <li key={rule.kind}>
+                  <span className="font-medium text-slate-900">{words.data}</span>:{' '}
+                  {PRIVACY_PANEL_TEXT.rule(
+                    PRIVACY_PANEL_TEXT.action[rule.action],
+                    rule.days,
+                    words.from,
+                  )}
+                </li>
+              );
+            })}
           </ul>
         </CardContent>
       </Card>

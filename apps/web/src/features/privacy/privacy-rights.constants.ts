@@ -88,27 +88,3 @@ export const GRIEVANCE_TEXT = /* @__PURE__ */ localized('marketing.grievance', {
   board:
     'If you are not satisfied with our answer, you may complain to the Data Protection Board of India.',
 } as const);
-
-/** The admin console's Privacy panel, in the signed-in admin's language. */
-export const PRIVACY_PANEL_TEXT = /* @__PURE__ */ localized('privacyPanel', {
-  tab: 'Privacy',
-  rulesTitle: 'Retention rules',
-  runsTitle: 'Retention runs',
-  noRuns: 'The retention job has not run yet.',
-  requestsTitle: 'Rights requests',
-  noRequests: 'No requests yet.',
-  days: (days: number) => t('privacyPanel.daysFn', { days }, `${days} days`),
-  nothing: 'Nothing due',
-  open: 'Open',
-  due: (date: string) => t('privacyPanel.dueFn', { date }, `due ${date}`),
-  done: (date: string) => t('privacyPanel.doneFn', { date }, `done ${date}`),
-  eraseAccount: 'Erase account',
-  erasing: 'Erasing…',
-  confirmErase: (email: string) =>
-    t(
-      'privacyPanel.confirmEraseFn',
-      { email },
-      `Erase the account ${email}? Settle what it is owed first. Its e-mail, name, password and sign-ins are removed and it leaves its pages; money records stay. This cannot be undone.`,
-    ),
-  erased: 'The account was erased.',
-} as const);

@@ -19,7 +19,9 @@ export function DashboardShell({ children }: { children: ReactNode }) {
             <div className="flex min-w-0 items-center gap-3 text-sm text-slate-600">
               <p className="min-w-0 truncate">
                 <span className="hidden sm:inline">{DASHBOARD_TEXT.signedInAs} </span>
-                <span className="font-medium text-slate-900">{user.email}</span>
+                <span translate="no" className="font-medium text-slate-900">
+                  {user.email}
+                </span>
               </p>
               <Link to="/account" className="shrink-0 underline">
                 {DASHBOARD_TEXT.account}

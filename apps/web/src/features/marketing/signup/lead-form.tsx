@@ -15,9 +15,9 @@ import { Button } from '../../../components/ui/button';
 import { Field } from '../../../components/ui/field';
 import { Input } from '../../../components/ui/input';
 import { ApiError } from '../../../lib/api';
-import { apiErrorText } from '../../../lib/api-error';
 import { usePagePath } from '../marketing-language';
 import { SIGNUP_TEXT, SITE_MESSAGE_TEXT, siteMessageText } from '../marketing.constants';
+import { siteRefusalText } from '../site-refusal';
 import { useCreateLead } from './use-create-lead';
 import { ConsentCheckbox, PrivacyNotice } from '../../privacy-notice/privacy-notice';
 
@@ -77,9 +77,9 @@ export default function LeadForm({
             return;
           }
           console.error('Sign-up lead failed:', error);
-          // Too many attempts says so; anything else gets the spec's generic message.
-          const isRateLimited = error instanceof ApiError && error.status === 429;
-          toast.error(isRateLimited ? apiErrorText(error) : SITE_MESSAGE_TEXT.genericError);
+          // A field the server rejects or too many attempts says so; anything else gets the
+          // spec's generic message.
+          toast.error(siteRefusalText(error, SITE_MESSAGE_TEXT.genericError));
         },
       },
     );
