@@ -203,6 +203,12 @@ describe('no text left behind (issue 21)', { timeout: 180_000 }, () => {
     await checkout.getByRole('button', { name: '₹51 दें (UPI)', exact: true }).click();
     await page.getByRole('heading', { name: 'पेमेंट हो गया!' }).waitFor();
     await leftOn(page, '/status');
+    // From the receipt to the rights page: the tip, and whom its data was shared with.
+    await page.getByRole('heading', { name: 'स्ट्रीम पर आपका डेटा' }).waitFor({ timeout: 30_000 });
+    await page.getByRole('link', { name: 'अपना डेटा देखें, डाउनलोड करें या मिटाएँ' }).click();
+    await page.getByText('किसके साथ शेयर हुआ').waitFor({ timeout: 30_000 });
+    await page.getByText('पेमेंट गेटवे').waitFor();
+    await leftOn(page, '/privacy/my-data (receipt)');
     await page.close();
 
     // The status page of an order it cannot find, and an address no streamer has.

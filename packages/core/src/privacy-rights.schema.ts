@@ -22,7 +22,13 @@ export const myDataSummarySchema = z.object({
   proven_by: z.enum(['sms_code', 'receipt_link']),
   phone_masked: z.string().nullable(),
   tips: z.array(myDataTipSchema),
-  shared_with: z.array(z.object({ recipient: z.string(), what: z.string() })),
+  shared_with: z.array(
+    z.object({
+      kind: z.enum(['gateway', 'creator', 'sms']),
+      recipient: z.string(),
+      what: z.string(),
+    }),
+  ),
   answer_days: z.number(),
 });
 

@@ -128,3 +128,28 @@ export function maskIpAddress(address: string): string {
  * grievance officer 90 days; we aim for 30, the shorter figure one summary gives.
  */
 export const RIGHTS_ANSWER_DAYS = 30;
+
+/**
+ * Who each tip's data went to, besides us (DPDP Act s.11(1)(b)), as the rights page lists it
+ * (GET /api/privacy/my-data and the download): the one place these words are written. The page shows each by its `kind` in the
+ * reader's language (the `account` catalogs), these words being the English.
+ */
+export const SHARED_WITH = [
+  {
+    kind: 'gateway',
+    recipient: 'The payment gateway',
+    what: 'Your name and phone number, with the amount, to take the payment.',
+  },
+  {
+    kind: 'creator',
+    recipient: 'The creator you tipped, and their live stream',
+    what: 'Your name (or "Anonymous"), your message, and your voice message or media, shown and played on stream; never your phone number.',
+  },
+  {
+    kind: 'sms',
+    recipient: 'The SMS provider',
+    what: 'Your phone number, only when you ask this page for a code.',
+  },
+] as const;
+
+export type SharedWithKind = (typeof SHARED_WITH)[number]['kind'];

@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import { and, desc, eq, gt, inArray, isNull, sql, type SQL } from 'drizzle-orm';
-import { ANONYMOUS_DONOR_NAME, RETENTION, RIGHTS_ANSWER_DAYS } from '@shabaash/core';
+import { ANONYMOUS_DONOR_NAME, RETENTION, RIGHTS_ANSWER_DAYS, SHARED_WITH } from '@shabaash/core';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database, Transaction } from '../../db/client.ts';
 import {
@@ -186,22 +186,6 @@ export async function requireSubject(
     'privacy_session_required',
   );
 }
-
-/** Who each tip's data went to, besides us (DPDP Act s.11(1)(b)). */
-export const SHARED_WITH = [
-  {
-    recipient: 'The payment gateway',
-    what: 'Your name and phone number, with the amount, to take the payment.',
-  },
-  {
-    recipient: 'The creator you tipped, and their live stream',
-    what: 'Your name (or "Anonymous"), your message, and your voice message or media, shown and played on stream; never your phone number.',
-  },
-  {
-    recipient: 'The SMS provider',
-    what: 'Your phone number, only when you ask this page for a code.',
-  },
-] as const;
 
 async function tipsOf(db: Database, subject: PrivacySubject) {
   const streamers = streamerRowsSubquery(db);

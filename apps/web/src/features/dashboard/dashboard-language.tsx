@@ -1,8 +1,9 @@
-import { DEFAULT_LANGUAGE, languageOfLocale } from '@shabaash/core';
+import { languageOfLocale } from '@shabaash/core';
 import { Fragment, type ReactNode } from 'react';
 import { Outlet } from 'react-router';
 
 import { InLanguage, cookieLanguage, useLanguage, type CatalogArea } from '../../i18n/i18n';
+import { languageOfBrowser } from '../auth/browser-locale';
 import { useSession } from '../auth/use-session';
 
 /**
@@ -29,8 +30,8 @@ function Remount({ children }: { children: ReactNode }) {
 /**
  * The signed-in pages (the dashboard, account, plans, create a page, invite, your data, admin
  * console, test alerts) in the signed-in user's language (issue 21: `users.locale`, which the
- * dashboard's switch and the account page change); signed out, in the one a fan chose on a
- * donation page, else English. Until the session is known the screens show their spinner.
+ * dashboard's switch and the account page change); signed out, in the one they chose on this
+ * site (a donation page's switch), else their browser's. Until the session is known the screens show their spinner.
  */
 export function InUserLanguage({ children }: { children: ReactNode }) {
   const session = useSession();
@@ -38,7 +39,7 @@ export function InUserLanguage({ children }: { children: ReactNode }) {
   const language =
     session.status === 'signed-in'
       ? languageOfLocale(session.user.locale)
-      : (cookieLanguage() ?? DEFAULT_LANGUAGE);
+      : (cookieLanguage() ?? languageOfBrowser(globalThis.navigator?.language));
   return (
     <InLanguage language={language} areas={USER_AREAS}>
       <Remount>{children}</Remount>

@@ -314,9 +314,12 @@ function MyDataView({
         </CardHeader>
         <CardContent>
           <ul className="flex list-disc flex-col gap-2 pl-5 text-sm text-slate-700">
-            {data.shared_with.map((entry) => (
-              <li key={entry.recipient}>
-                <span className="font-medium text-slate-900">{entry.recipient}:</span> {entry.what}
+            {data.shared_with.map(({ kind }) => (
+              <li key={kind}>
+                <span className="font-medium text-slate-900">
+                  {MY_DATA_TEXT.shared[kind].recipient}:
+                </span>{' '}
+                {MY_DATA_TEXT.shared[kind].what}
               </li>
             ))}
           </ul>

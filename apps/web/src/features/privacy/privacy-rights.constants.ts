@@ -1,4 +1,13 @@
+import { SHARED_WITH, type SharedWithKind } from '@shabaash/core';
+
 import { localized, t } from '../../i18n/i18n';
+
+/** Whom a fan's data went to, by kind, in core's words (SHARED_WITH). */
+function sharedWithWords() {
+  const words = {} as Record<SharedWithKind, { recipient: string; what: string }>;
+  for (const { kind, recipient, what } of SHARED_WITH) words[kind] = { recipient, what };
+  return words;
+}
 
 /**
  * The rights page's words (issue 29); plain language, as the DPDP Rules ask. In the reader's
@@ -34,6 +43,7 @@ export const MY_DATA_TEXT = /* @__PURE__ */ localized('myData', {
   phoneNotKept: 'Phone number no longer kept',
   erased: 'Erased',
   sharedTitle: 'Whom it was shared with',
+  shared: sharedWithWords(),
   download: 'Download my data (JSON)',
   downloading: 'Preparing…',
   nameTitle: 'Correct your name',
