@@ -93,68 +93,37 @@ function find(rows: Row[], target: string, overlays: number, rate: number): Row 
   );
 }
 
+/** Issue 25's bar: the server within 1.5× of the bare broadcaster measured in the same run. */
+const MAX_RATIO_TO_BARE = 1.5;
+
 function checks(rows: Row[]): BudgetCheck[] {
   const server = 'server (PostgreSQL)';
   const bare = 'bare broadcaster';
   const result: BudgetCheck[] = [];
-  const at1k = find(rows, server, 1000, 100);
-  const bare1k = find(rows, bare, 1000, 100);
-  if (at1k && bare1k) {
-    result.push(
-      {
-        what: 'alert latency p50, 1,000 overlays, 100/s',
-        budget: '≤ 10 ms',
-        value: at1k.latency_ms.p50,
-        unit: 'ms',
-        met: at1k.latency_ms.p50 <= 10,
-        baseline: { what: 'bare broadcaster p50', value: bare1k.latency_ms.p50 },
-      },
-      {
-        what: 'alert latency p99, 1,000 overlays, 100/s',
-        budget: '≤ 50 ms',
-        value: at1k.latency_ms.p99,
-        unit: 'ms',
-        met: at1k.latency_ms.p99 <= 50,
-        baseline: { what: 'bare broadcaster p99', value: bare1k.latency_ms.p99 },
-      },
-      {
-        what: 'alert latency p99 vs bare broadcast, 1,000 overlays, 100/s',
-        budget: '≤ 3× baseline',
-        value: at1k.latency_ms.p99,
-        unit: 'ms',
-        met: at1k.latency_ms.p99 <= 3 * bare1k.latency_ms.p99,
-        baseline: { what: 'bare broadcaster p99', value: bare1k.latency_ms.p99 },
-      },
-    );
-  }
-  const at10k = find(rows, server, 10_000, 100);
-  const bare10k = find(rows, bare, 10_000, 100);
-  // Reported even when the step never finished (the run's time limit), as not measured.
-  result.push({
-    what: 'alert latency p99, 10,000 overlays, 100/s',
-    budget: '≤ 250 ms',
-    value: at10k?.latency_ms.p99 ?? null,
-    unit: 'ms',
-    met: at10k !== undefined && at10k.latency_ms.p99 <= 250,
-    baseline: bare10k ? { what: 'bare broadcaster p99', value: bare10k.latency_ms.p99 } : null,
-  });
-  // Can these budgets be met on this machine at all? The bare broadcaster (no database, no
-  // framework, nothing but the same socket writes) is the floor: where it misses a budget in
-  // the same run, so must anything that also has to pay for the tip first.
-  const floorChecks: Array<[Row | undefined, 'p50' | 'p99', number, string]> = [
-    [bare1k, 'p50', 10, '1,000 overlays, 100/s'],
-    [bare1k, 'p99', 50, '1,000 overlays, 100/s'],
-    [bare10k, 'p99', 250, '10,000 overlays, 100/s'],
+  // Issue 25 restated issue 12's absolute budgets (10 ms, 50 ms, 250 ms), which the bare
+  // broadcaster alone misses on this machine, as ratios to it: the same socket writes with no
+  // database and no framework, so what is left above it is the server's own cost.
+  const cases: Array<[overlays: number, percentile: 'p50' | 'p99']> = [
+    [1000, 'p50'],
+    [1000, 'p99'],
+    [10_000, 'p99'],
   ];
-  for (const [row, percentile, budgetMs, where] of floorChecks) {
-    if (!row) continue;
+  for (const [overlays, percentile] of cases) {
+    const measured = find(rows, server, overlays, 100);
+    const floor = find(rows, bare, overlays, 100);
+    // Reported even when the step never finished (the run's time limit), as not measured.
     result.push({
-      what: `floor: can the budget be met here at all? bare broadcaster alone ${percentile}, ${where}`,
-      budget: `≤ ${String(budgetMs)} ms`,
-      value: row.latency_ms[percentile],
+      what: `alert latency ${percentile}, ${overlays.toLocaleString('en')} overlays, 100/s`,
+      budget: `≤ ${String(MAX_RATIO_TO_BARE)} × the bare broadcaster's ${percentile} (same run)`,
+      value: measured?.latency_ms[percentile] ?? null,
       unit: 'ms',
-      met: row.latency_ms[percentile] <= budgetMs,
-      baseline: null,
+      met:
+        measured !== undefined &&
+        floor !== undefined &&
+        measured.latency_ms[percentile] <= MAX_RATIO_TO_BARE * floor.latency_ms[percentile],
+      baseline: floor
+        ? { what: `bare broadcaster ${percentile}`, value: floor.latency_ms[percentile] }
+        : null,
     });
   }
   const serverRows = rows.filter((row) => row.target !== bare);

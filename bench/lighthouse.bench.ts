@@ -158,6 +158,15 @@ checks.push(
     met: slowDonation.fcpMs <= 1500,
     baseline: { what: 'static HTML page, same throttling', value: slowFloor.fcpMs / 1000 },
   },
+  {
+    // Where the static page itself misses 1.5 s, no page can meet it on this machine and link.
+    what: 'floor: can the budget be met here at all? static HTML page first contentful paint, 400 kbps and 4× CPU slowdown',
+    budget: '≤ 1.5 s',
+    value: slowFloor.fcpMs / 1000,
+    unit: 's',
+    met: slowFloor.fcpMs <= 1500,
+    baseline: null,
+  },
 );
 
 writeReport({

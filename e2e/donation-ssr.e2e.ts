@@ -1,6 +1,6 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { baseUrl, collectPageErrors, launchBrowser } from './browser.ts';
+import { baseUrl, collectPageErrors, launchBrowser, waitForHydration } from './browser.ts';
 import { createStreamer, randomIp, type TestStreamer } from './fixtures.ts';
 
 /*
@@ -99,6 +99,24 @@ describe('the donation page once its script runs', () => {
     expect(await page.getByRole('button', { name: /^Donate/ }).textContent()).toContain('₹51');
     expect(errors).toEqual([]);
     await context.close();
+  });
+
+  it('starts fetching its scripts only once the page has painted', async () => {
+    const page = await browser.newPage({ viewport: PHONE });
+    await page.goto(`${baseUrl()}/${streamer.slug}`);
+    await waitForHydration(page);
+    const { paintedAt, scriptsAt } = await page.evaluate(() => ({
+      paintedAt: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? null,
+      scriptsAt: performance
+        .getEntriesByType('resource')
+        .filter((entry) => new URL(entry.name).pathname.endsWith('.js'))
+        .map((entry) => entry.startTime),
+    }));
+    // On a slow phone the HTML and CSS have the link to themselves until the first paint.
+    expect(paintedAt).not.toBeNull();
+    expect(scriptsAt.length).toBeGreaterThan(0);
+    expect(Math.min(...scriptsAt)).toBeGreaterThanOrEqual(paintedAt ?? Infinity);
+    await page.close();
   });
 
   it('keeps what a fan typed before the script ran', async () => {

@@ -11,13 +11,15 @@ const BUILT_SHELL = [
 ].join('\n');
 
 describe('a shell whose scripts load after the first paint', () => {
-  it('keeps the stylesheet, and fetches the same modules only from an inline script after a frame', () => {
+  it('keeps the stylesheet, and fetches the same modules only from an inline script after the first paint', () => {
     const html = loadShellAfterPaint(BUILT_SHELL, 'donation.html');
     expect(html).toContain('<link rel="stylesheet" crossorigin href="/assets/page-shell-ghi.css">');
     expect(html).not.toMatch(/<script[^>]*\ssrc=/);
     expect(html).not.toContain('rel="modulepreload"');
     const script = /<script type="module">([\s\S]*?)<\/script>/.exec(html)?.[1] ?? '';
-    expect(script.indexOf('requestAnimationFrame')).toBeLessThan(
+    // The script waits for the browser's first contentful paint before fetching anything.
+    expect(script.indexOf('first-contentful-paint')).toBeGreaterThan(-1);
+    expect(script.indexOf('first-contentful-paint')).toBeLessThan(
       script.indexOf('import("/assets/donation-abc.js")'),
     );
     expect(script).toContain('"/assets/page-shell-def.js"');

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildStreamer } from '../../test/factories.ts';
@@ -96,6 +97,28 @@ describe('donation page shell with the inlined public profile', () => {
     // The shell's own scripts are as built; the block sits right before the root element.
     expect(page.body).toContain(SHELL_SCRIPTS);
     expect(page.body).toMatch(/<\/script><div id="root"><\/div><\/body><\/html>$/);
+  });
+
+  it('arrives compressed for a browser that accepts it, the same page once decoded', async () => {
+    await buildStreamer(testApp.database.db, { slug: 'squeezed', name: 'Squeezed Streamer' });
+    const plain = await get('/squeezed');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.headers.vary).toMatch(/accept-encoding/i);
+    const open = (acceptEncoding: string) =>
+      testApp.app.inject({
+        method: 'GET',
+        url: '/squeezed',
+        headers: { 'accept-encoding': acceptEncoding },
+      });
+    const brotli = await open('gzip, deflate, br');
+    expect(brotli.headers['content-encoding']).toBe('br');
+    expect(zlib.brotliDecompressSync(brotli.rawPayload).toString('utf8')).toBe(plain.body);
+    expect(brotli.rawPayload.length).toBeLessThan(plain.rawPayload.length);
+    const gzip = await open('gzip');
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(zlib.gunzipSync(gzip.rawPayload).toString('utf8')).toBe(plain.body);
+    // Compressed or not, the page still varies by cookie (its language).
+    expect(gzip.headers.vary).toMatch(/cookie/i);
   });
 
   it('keeps a hostile streamer name inert data: it cannot end the block or add a script', async () => {

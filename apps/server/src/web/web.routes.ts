@@ -24,6 +24,7 @@ import {
   type PublicStreamer,
 } from '@shabaash/core';
 import { findStreamerBySlug, resolveSlugAlias } from '../modules/streamers/streamers.service.ts';
+import { sendCompressedPage } from '../lib/compressed-page.ts';
 
 /** React Router writes this page for every path that is not prerendered (SPA mode). */
 const SPA_FALLBACK = '__spa-fallback.html';
@@ -178,9 +179,10 @@ export const webRoutes: FastifyPluginAsync<{ distDir: string }> = async (app, { 
         () => profileBlock + DONATION_SHELL_ROOT + renderedPage(urlSlug, profile, fanLanguage),
       );
     // The page's language follows the cookie: a cache must not give one fan's page to another.
-    return pageHeaders(reply, DONATION_SHELL, 200, checkout.provider)
-      .header('vary', 'cookie')
-      .send(html);
+    return sendCompressedPage(
+      pageHeaders(reply, DONATION_SHELL, 200, checkout.provider).header('vary', 'cookie'),
+      html,
+    );
   };
 
   /**

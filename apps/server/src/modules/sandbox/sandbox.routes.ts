@@ -22,6 +22,7 @@ import {
   type SandboxChoice,
 } from './sandbox-gateway.ts';
 import { SANDBOX_PAGE_TEXT, sandboxPageText } from './sandbox-page.text.ts';
+import { sendCompressedPage } from '../../lib/compressed-page.ts';
 
 const orderParams = z.object({ orderId: z.string().min(1).max(64) });
 const choiceBody = z.object({
@@ -123,11 +124,13 @@ export const sandboxRoutes: FastifyPluginAsync = async (app) => {
     const html = pageTemplate.replace(/\{\{(\w+)\}\}/g, (placeholder, key: string) =>
       escapeHtml(values[key] ?? placeholder),
     );
-    return reply
-      .header('cache-control', 'no-store')
-      .header('content-security-policy', SANDBOX_CHECKOUT_CSP)
-      .type('text/html; charset=utf-8')
-      .send(html);
+    return sendCompressedPage(
+      reply
+        .header('cache-control', 'no-store')
+        .header('content-security-policy', SANDBOX_CHECKOUT_CSP)
+        .type('text/html; charset=utf-8'),
+      html,
+    );
   });
 
   app.get('/sandbox/:asset', async (request, reply) => {
