@@ -64,10 +64,11 @@ async function main(): Promise<void> {
     const checks: BudgetCheck[] = [
       {
         what: `cross-instance delivery p99, ${String(OVERLAYS)} overlays, ${String(STEP.rate)}/s`,
-        budget: '≤ 100 ms',
+        // Issue 25: within 1.5× of one instance's p99 in the same run (issue 12 had 100 ms).
+        budget: "≤ 1.5 × one instance's p99 (same run)",
         value: cross.latency_ms.p99,
         unit: 'ms',
-        met: cross.latency_ms.p99 <= 100,
+        met: cross.latency_ms.p99 <= 1.5 * single.latency_ms.p99,
         baseline: { what: 'one instance p99', value: single.latency_ms.p99 },
       },
       {

@@ -1,20 +1,15 @@
-import fs from 'node:fs';
-import net, { type AddressInfo } from 'node:net';
-import os from 'node:os';
-import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeCashfree, type FakeCashfree } from '../apps/server/test/fakes/fake-cashfree.ts';
 import { deliverWebhook } from '../apps/server/test/fakes/fake-http-server.ts';
 import { startFakeRazorpay, type FakeRazorpay } from '../apps/server/test/fakes/fake-razorpay.ts';
-import { startServerProcess } from '../apps/server/test/server-process.ts';
 import {
   PROVIDER_SCRIPTS,
   SCRIPT_LOAD_TIMEOUT_MS,
 } from '../apps/web/src/features/checkout/checkout.constants.ts';
 import { collectPageErrors, launchBrowser, waitForHydration } from './browser.ts';
-import { createServerDatabase } from './server-database.ts';
 import { agreeToTipConsents } from './fixtures.ts';
+import { OWN_SERVER_START_TIMEOUT_MS, startOwnServer, type OwnServer } from './own-server.ts';
 
 /*
  * The browser checkout adapters for Cashfree and Razorpay, against real servers started with
@@ -25,8 +20,6 @@ import { agreeToTipConsents } from './fixtures.ts';
  * does; the test plays the gateway with the fakes and, for Cashfree, delivers its webhooks.
  */
 
-/** A first start migrates and seeds an embedded database: slow on a busy machine. */
-const SERVER_START_TIMEOUT_MS = 120_000;
 const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true };
 const FAN_NAME = 'Priya';
 const FAN_MOBILE = '9876543210';
@@ -91,40 +84,6 @@ type RazorpayStep =
   | { kind: 'failed'; response: unknown }
   | { kind: 'dismiss' };
 type RazorpayFan = 'pay' | 'forge' | 'fail-then-dismiss' | 'dismiss';
-
-async function freePort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo; // a TCP listener has an AddressInfo
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
-}
-
-/** A real server for one provider, on a known port so its return URLs point back at it. */
-async function startProviderServer(env: Record<string, string>) {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'shabaash-e2e-provider-'));
-  const database = await createServerDatabase();
-  const port = await freePort();
-  const server = await startServerProcess(
-    {
-      DATA_DIR: dataDir,
-      ADMIN_PASSWORD: 'e2e-admin-password',
-      ...database.env,
-      PORT: String(port),
-      PUBLIC_URL: `http://127.0.0.1:${port}`,
-      ...env,
-    },
-    { timeoutMs: SERVER_START_TIMEOUT_MS },
-  );
-  return {
-    server,
-    stop: async () => {
-      await server.stop('SIGTERM');
-      await database.drop();
-      fs.rmSync(dataDir, { recursive: true, force: true });
-    },
-  };
-}
 
 /** Answers `url` with `body` (or holds or fails it) and counts the requests. */
 async function routeScript(
@@ -195,7 +154,7 @@ async function countScriptTags(page: Page, src: string): Promise<number> {
 describe('Cashfree checkout (PAYMENT_PROVIDER=cashfree, fake Cashfree API)', () => {
   let browser: Browser;
   let gateway: FakeCashfree;
-  let provider: Awaited<ReturnType<typeof startProviderServer>>;
+  let provider: OwnServer;
   let baseUrl: string;
   let fan: CashfreeFan = 'pay';
   const calls: CashfreeCall[] = [];
@@ -203,7 +162,7 @@ describe('Cashfree checkout (PAYMENT_PROVIDER=cashfree, fake Cashfree API)', () 
   beforeAll(async () => {
     gateway = await startFakeCashfree();
     [provider, browser] = await Promise.all([
-      startProviderServer({
+      startOwnServer({
         PAYMENT_PROVIDER: 'cashfree',
         CASHFREE_ENV: 'sandbox',
         CASHFREE_APP_ID: gateway.appId,
@@ -212,8 +171,8 @@ describe('Cashfree checkout (PAYMENT_PROVIDER=cashfree, fake Cashfree API)', () 
       }),
       launchBrowser(),
     ]);
-    baseUrl = provider.server.url;
-  }, SERVER_START_TIMEOUT_MS);
+    baseUrl = provider.url;
+  }, OWN_SERVER_START_TIMEOUT_MS);
   afterAll(async () => {
     await browser?.close();
     await provider?.stop();
@@ -370,7 +329,7 @@ describe('Cashfree checkout (PAYMENT_PROVIDER=cashfree, fake Cashfree API)', () 
 describe('Razorpay checkout (PAYMENT_PROVIDER=razorpay, fake Razorpay API)', () => {
   let browser: Browser;
   let gateway: FakeRazorpay;
-  let provider: Awaited<ReturnType<typeof startProviderServer>>;
+  let provider: OwnServer;
   let baseUrl: string;
   let fan: RazorpayFan = 'pay';
   const opened: Array<Record<string, unknown>> = [];
@@ -378,7 +337,7 @@ describe('Razorpay checkout (PAYMENT_PROVIDER=razorpay, fake Razorpay API)', () 
   beforeAll(async () => {
     gateway = await startFakeRazorpay();
     [provider, browser] = await Promise.all([
-      startProviderServer({
+      startOwnServer({
         PAYMENT_PROVIDER: 'razorpay',
         RAZORPAY_KEY_ID: gateway.keyId,
         RAZORPAY_KEY_SECRET: gateway.keySecret,
@@ -387,8 +346,8 @@ describe('Razorpay checkout (PAYMENT_PROVIDER=razorpay, fake Razorpay API)', () 
       }),
       launchBrowser(),
     ]);
-    baseUrl = provider.server.url;
-  }, SERVER_START_TIMEOUT_MS);
+    baseUrl = provider.url;
+  }, OWN_SERVER_START_TIMEOUT_MS);
   afterAll(async () => {
     await browser?.close();
     await provider?.stop();

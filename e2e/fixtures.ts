@@ -1,5 +1,5 @@
 import type { PlanId, SettingsUpdate, SiteConfig, SiteConfigUpdate } from '@shabaash/core';
-import type { Locator } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { expect, inject } from 'vitest';
 import { baseUrl, linkFromOutbox } from './browser.ts';
 
@@ -174,4 +174,29 @@ declare module 'vitest' {
 export async function agreeToTipConsents(dialog: Locator): Promise<void> {
   await dialog.getByRole('checkbox', { name: /I am 18 or older/ }).check();
   await dialog.getByRole('checkbox', { name: /Show my name, message and voice/ }).check();
+}
+
+/**
+ * A fan's ₹51 text tip on a donation page shown in Hindi, through the tip dialog and the
+ * sandbox checkout (which speaks the page's language too) to its pay button; the caller waits
+ * for what follows. `inDialog` runs once the dialog is filled in, before its consents.
+ */
+export async function tipInHindi(
+  page: Page,
+  tip: { name: string; message: string },
+  inDialog: () => Promise<void> = async () => {},
+): Promise<void> {
+  await page.getByRole('textbox', { name: 'आपका नाम' }).fill(tip.name);
+  await page.getByRole('radio', { name: /टेक्स्ट मैसेज/ }).check();
+  await page.getByLabel('रकम (₹)').fill('51');
+  await page.getByLabel('मैसेज', { exact: true }).fill(tip.message);
+  await page.getByRole('button', { name: /^टिप भेजें/ }).click();
+  const dialog = page.getByRole('dialog', { name: 'अपनी टिप पूरी करें' });
+  await dialog.getByLabel('मोबाइल नंबर').fill('9876543210');
+  await inDialog();
+  await agreeToTipConsents(dialog);
+  await dialog.getByRole('button', { name: 'पेमेंट पर चलें' }).click();
+  const checkout = page.frameLocator('iframe[title="सैंडबॉक्स UPI चेकआउट"]');
+  await checkout.getByRole('heading', { name: 'पेमेंट को आज़माएँ' }).waitFor();
+  await checkout.getByRole('button', { name: '₹51 दें (UPI)', exact: true }).click();
 }

@@ -5,11 +5,11 @@ import { baseUrl, collectPageErrors, launchBrowser, waitForHydration } from './b
 import {
   AUTO_APPROVE,
   adminSessionToken,
-  agreeToTipConsents,
   createCreatorWithPage,
   createObsToken,
   createStreamer,
   randomIp,
+  tipInHindi,
   turnSpeechOff,
   type TestStreamer,
 } from './fixtures.ts';
@@ -70,20 +70,8 @@ describe('Hindi and English (issue 21)', () => {
     expect(html).toContain('<html lang="hi"');
     expect(html).toContain('आपका नाम');
 
-    await page.getByRole('textbox', { name: 'आपका नाम' }).fill('प्रिया');
-    await page.getByRole('radio', { name: /टेक्स्ट मैसेज/ }).check();
-    await page.getByLabel('रकम (₹)').fill('51');
-    await page.getByLabel('मैसेज', { exact: true }).fill('बहुत बढ़िया स्ट्रीम! 🔥');
-    await page.getByRole('button', { name: /^टिप भेजें/ }).click();
-    const dialog = page.getByRole('dialog', { name: 'अपनी टिप पूरी करें' });
-    await dialog.getByLabel('मोबाइल नंबर').fill('9876543210');
-    await agreeToTipConsents(dialog);
-    await dialog.getByRole('button', { name: 'पेमेंट पर चलें' }).click();
-
-    // The sandbox checkout, served by the API server, speaks the page's language too.
-    const checkout = page.frameLocator('iframe[title="सैंडबॉक्स UPI चेकआउट"]');
-    await checkout.getByRole('heading', { name: 'पेमेंट को आज़माएँ' }).waitFor();
-    await checkout.getByRole('button', { name: '₹51 दें (UPI)', exact: true }).click();
+    // Through the dialog and the sandbox checkout, which speaks the page's language too.
+    await tipInHindi(page, { name: 'प्रिया', message: 'बहुत बढ़िया स्ट्रीम! 🔥' });
 
     await page.waitForURL(new RegExp(`/status\\?order_id=${english.slug}_[^&]+&status=success$`));
     await page.getByRole('heading', { name: 'पेमेंट हो गया!' }).waitFor();

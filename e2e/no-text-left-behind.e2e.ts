@@ -7,11 +7,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { baseUrl, launchBrowser, waitForHydration } from './browser.ts';
 import {
   adminSessionToken,
-  agreeToTipConsents,
   createCreatorWithPage,
   createStreamer,
   HINDI_ADMIN,
   randomIp,
+  tipInHindi,
   uniqueId,
   type TestCreator,
   type TestStreamer,
@@ -161,6 +161,32 @@ describe('no text left behind (issue 21)', { timeout: 180_000 }, () => {
     return left.map((text) => `${route}: ${text}`);
   }
 
+  /**
+   * Opens `route` and each tab of its first tab list in turn, and returns the English left on
+   * each; `data` gives the words of the page's own data, read once the tab has shown it.
+   */
+  async function englishLeftOnEveryTab(
+    page: Page,
+    route: string,
+    data: () => Promise<string[]> = async () => [],
+  ): Promise<string[]> {
+    await page.goto(`${baseUrl()}${route}`);
+    const tabs = page.getByRole('tablist').first().getByRole('tab');
+    await tabs.first().waitFor();
+    const left: string[] = [];
+    for (const name of await tabs.allTextContents()) {
+      await page.getByRole('tab', { name }).first().click();
+      await page.getByRole('tabpanel').first().waitFor();
+      // Loaded: no spinner and nothing marked busy.
+      await page.waitForFunction(
+        () => !document.querySelector('[aria-busy="true"], .animate-spin'),
+      );
+      const found = await englishLeftOn(page, [...allowed, ...(await data())]);
+      left.push(...found.map((text) => `${route} (${name}): ${text}`));
+    }
+    return left;
+  }
+
   it('leaves no English on the public and auth pages of a Hindi reader', async () => {
     const context = await browser.newContext({ ...PHONE, locale: 'hi-IN' });
     const left: string[] = [];
@@ -189,18 +215,9 @@ describe('no text left behind (issue 21)', { timeout: 180_000 }, () => {
     await page.goto(`${baseUrl()}/${streamer.slug}`);
     await waitForHydration(page);
     await leftOn(page, `/${streamer.slug}`);
-    await page.getByRole('textbox', { name: 'आपका नाम' }).fill('प्रिया');
-    await page.getByRole('radio', { name: /टेक्स्ट मैसेज/ }).check();
-    await page.getByLabel('रकम (₹)').fill('51');
-    await page.getByLabel('मैसेज', { exact: true }).fill('बहुत बढ़िया स्ट्रीम!');
-    await page.getByRole('button', { name: /^टिप भेजें/ }).click();
-    const dialog = page.getByRole('dialog', { name: 'अपनी टिप पूरी करें' });
-    await dialog.getByLabel('मोबाइल नंबर').fill('9876543210');
-    await leftOn(page, `/${streamer.slug} (tip dialog)`);
-    await agreeToTipConsents(dialog);
-    await dialog.getByRole('button', { name: 'पेमेंट पर चलें' }).click();
-    const checkout = page.frameLocator('iframe[title="सैंडबॉक्स UPI चेकआउट"]');
-    await checkout.getByRole('button', { name: '₹51 दें (UPI)', exact: true }).click();
+    await tipInHindi(page, { name: 'प्रिया', message: 'बहुत बढ़िया स्ट्रीम!' }, async () => {
+      await leftOn(page, `/${streamer.slug} (tip dialog)`);
+    });
     await page.getByRole('heading', { name: 'पेमेंट हो गया!' }).waitFor();
     await leftOn(page, '/status');
     // From the receipt to the rights page: the tip, and whom its data was shared with.
@@ -244,21 +261,7 @@ describe('no text left behind (issue 21)', { timeout: 180_000 }, () => {
     }
 
     // Every tab of the streamer dashboard.
-    const page = await context.newPage();
-    const route = `/dashboard/${own.slug}`;
-    await page.goto(`${baseUrl()}${route}`);
-    const tabs = page.getByRole('tablist').first().getByRole('tab');
-    await tabs.first().waitFor();
-    for (const name of await tabs.allTextContents()) {
-      await page.getByRole('tab', { name }).first().click();
-      await page.getByRole('tabpanel').first().waitFor();
-      // Loaded: no spinner and nothing marked busy.
-      await page.waitForFunction(
-        () => !document.querySelector('[aria-busy="true"], .animate-spin'),
-      );
-      const found = await englishLeftOn(page, allowed);
-      left.push(...found.map((text) => `${route} (${name}): ${text}`));
-    }
+    left.push(...(await englishLeftOnEveryTab(await context.newPage(), `/dashboard/${own.slug}`)));
     await context.close();
     expect(left).toEqual([]);
   });
@@ -291,22 +294,9 @@ describe('no text left behind (issue 21)', { timeout: 180_000 }, () => {
     });
     // Every section of the console, with what the run has put there so far (other files' streamers,
     // leads and changes: their names and values are data, marked as such).
-    const left: string[] = [];
     const page = await context.newPage();
-    const route = '/dashboard/admin';
-    await page.goto(`${baseUrl()}${route}`);
-    const tabs = page.getByRole('tablist').first().getByRole('tab');
-    await tabs.first().waitFor();
-    for (const name of await tabs.allTextContents()) {
-      await page.getByRole('tab', { name }).first().click();
-      await page.getByRole('tabpanel').first().waitFor();
-      await page.waitForFunction(
-        () => !document.querySelector('[aria-busy="true"], .animate-spin'),
-      );
-      // The console's own data, read after the page: every streamer it could have shown.
-      const found = await englishLeftOn(page, [...allowed, ...(await consoleData(token))]);
-      left.push(...found.map((text) => `${route} (${name}): ${text}`));
-    }
+    // The console's own data is read after each tab: every streamer it could have shown.
+    const left = await englishLeftOnEveryTab(page, '/dashboard/admin', () => consoleData(token));
     // What was read holds the rules and the changes themselves, in Hindi.
     await page.getByRole('tab', { name: 'प्राइवेसी' }).click();
     await expect

@@ -1,18 +1,13 @@
 import crypto from 'node:crypto';
-import fs from 'node:fs';
-import net, { type AddressInfo } from 'node:net';
-import os from 'node:os';
-import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeCashfree, type FakeCashfree } from '../apps/server/test/fakes/fake-cashfree.ts';
 import { deliverWebhook } from '../apps/server/test/fakes/fake-http-server.ts';
 import { startFakeRazorpay, type FakeRazorpay } from '../apps/server/test/fakes/fake-razorpay.ts';
-import { startServerProcess } from '../apps/server/test/server-process.ts';
 import { PROVIDER_SCRIPTS } from '../apps/web/src/features/checkout/checkout.constants.ts';
 import { collectPageErrors, launchBrowser } from './browser.ts';
-import { ADMIN, randomIp, uniqueId, agreeToTipConsents } from './fixtures.ts';
-import { createServerDatabase } from './server-database.ts';
+import { randomIp, uniqueId, agreeToTipConsents } from './fixtures.ts';
+import { OWN_SERVER_START_TIMEOUT_MS, startOwnServer, type OwnServer } from './own-server.ts';
 
 /*
  * Issue 27 in the browser: a creator connects their own (fake) Cashfree account in Settings →
@@ -24,7 +19,6 @@ import { createServerDatabase } from './server-database.ts';
  * this test what the fan does (as in checkout-providers.e2e.ts).
  */
 
-const SERVER_START_TIMEOUT_MS = 120_000;
 const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true };
 const CREATOR_KEYS = { appId: 'TEST_e2e_creator_app', secret: 'cfsk_ma_test_e2e_creator_a1b2' };
 const RAZORPAY_KEYS = {
@@ -68,14 +62,6 @@ const FAKE_CASHFREE_JS = `
 })();
 `;
 
-async function freePort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo; // a TCP listener has an AddressInfo
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
-}
-
 describe('payouts: the creator’s own Cashfree or Razorpay account and split settlement', () => {
   let browser: Browser;
   let gateway: FakeCashfree;
@@ -83,11 +69,8 @@ describe('payouts: the creator’s own Cashfree or Razorpay account and split se
   /** What checkout.js was opened with, and where the creator's Razorpay webhooks go. */
   const razorpayOpened: Array<Record<string, unknown>> = [];
   let razorpayWebhookUrl = '';
-  let server: Awaited<ReturnType<typeof startServerProcess>>;
-  let database: Awaited<ReturnType<typeof createServerDatabase>>;
-  let dataDir: string;
+  let server: OwnServer;
   let baseUrl: string;
-  let adminToken: string;
   /** Where each merchant's webhooks go: the platform's URL, or a creator's per-page URL. */
   const webhookUrls = new Map<string, string>();
 
@@ -95,7 +78,7 @@ describe('payouts: the creator’s own Cashfree or Razorpay account and split se
     const response = await fetch(`${baseUrl}${pathname}`, {
       method,
       headers: {
-        Authorization: `Bearer ${adminToken}`,
+        Authorization: `Bearer ${server.adminToken}`,
         ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
       },
       body: body === undefined ? undefined : JSON.stringify(body),
@@ -119,48 +102,28 @@ describe('payouts: the creator’s own Cashfree or Razorpay account and split se
     gateway.addMerchant(CREATOR_KEYS.appId, CREATOR_KEYS.secret);
     razorpay = await startFakeRazorpay();
     razorpay.addMerchant(RAZORPAY_KEYS.keyId, RAZORPAY_KEYS.keySecret, RAZORPAY_KEYS.webhookSecret);
-    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'shabaash-e2e-payouts-'));
-    database = await createServerDatabase();
-    const port = await freePort();
     [server, browser] = await Promise.all([
-      startServerProcess(
-        {
-          DATA_DIR: dataDir,
-          ADMIN_PASSWORD: ADMIN.password,
-          ...database.env,
-          PORT: String(port),
-          PUBLIC_URL: `http://127.0.0.1:${port}`,
-          PAYMENT_PROVIDER: 'cashfree',
-          CASHFREE_ENV: 'sandbox',
-          CASHFREE_APP_ID: gateway.appId,
-          CASHFREE_SECRET_KEY: gateway.secretKey,
-          CASHFREE_API_BASE: gateway.apiBase,
-          RAZORPAY_API_BASE: razorpay.apiBase,
-          PAYOUT_MODES: 'platform,own_cashfree,own_razorpay,cashfree_split',
-          PLATFORM_FEE_PERCENT: '10',
-          SECRETS_KEY: crypto.randomBytes(32).toString('base64'),
-        },
-        { timeoutMs: SERVER_START_TIMEOUT_MS },
-      ),
+      startOwnServer({
+        PAYMENT_PROVIDER: 'cashfree',
+        CASHFREE_ENV: 'sandbox',
+        CASHFREE_APP_ID: gateway.appId,
+        CASHFREE_SECRET_KEY: gateway.secretKey,
+        CASHFREE_API_BASE: gateway.apiBase,
+        RAZORPAY_API_BASE: razorpay.apiBase,
+        PAYOUT_MODES: 'platform,own_cashfree,own_razorpay,cashfree_split',
+        PLATFORM_FEE_PERCENT: '10',
+        SECRETS_KEY: crypto.randomBytes(32).toString('base64'),
+      }),
       launchBrowser(),
     ]);
     baseUrl = server.url;
     webhookUrls.set(gateway.appId, `${baseUrl}/api/payments/webhooks/cashfree`);
-    const login = await fetch(`${baseUrl}/api/auth/login`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify(ADMIN),
-    });
-    adminToken = ((await login.json()) as { session: { access_token: string } }).session
-      .access_token;
-  }, SERVER_START_TIMEOUT_MS);
+  }, OWN_SERVER_START_TIMEOUT_MS);
   afterAll(async () => {
     await browser?.close();
-    await server?.stop('SIGTERM');
-    await database?.drop();
+    await server?.stop();
     await gateway?.close();
     await razorpay?.close();
-    if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
   });
 
   /** The fan pays in Cashfree's popup: the fake records it and its webhook is delivered. */
@@ -189,7 +152,9 @@ describe('payouts: the creator’s own Cashfree or Razorpay account and split se
     const context = await browser.newContext({
       storageState: {
         cookies: [],
-        origins: [{ origin: baseUrl, localStorage: [{ name: 'auth_token', value: adminToken }] }],
+        origins: [
+          { origin: baseUrl, localStorage: [{ name: 'auth_token', value: server.adminToken }] },
+        ],
       },
     });
     const page = await context.newPage();

@@ -1,13 +1,9 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeTelegram, type TelegramCall } from '../apps/server/test/fakes/fake-telegram.ts';
-import { startServerProcess, type ServerProcess } from '../apps/server/test/server-process.ts';
 import { collectPageErrors, launchBrowser, waitForHydration } from './browser.ts';
-import { ADMIN, agreeToTipConsents, randomIp, uniqueId } from './fixtures.ts';
-import { createServerDatabase, type ServerDatabase } from './server-database.ts';
+import { randomIp, tipInHindi, uniqueId } from './fixtures.ts';
+import { OWN_SERVER_START_TIMEOUT_MS, startOwnServer, type OwnServer } from './own-server.ts';
 
 /*
  * A Telegram review request in the moderator's language (issue 21, Done when): a fan on a phone
@@ -16,24 +12,20 @@ import { createServerDatabase, type ServerDatabase } from './server-database.ts'
  * local fake (apps/server/test/fakes/fake-telegram.ts), long-polling it as it would Telegram.
  */
 
-const SERVER_START_TIMEOUT_MS = 120_000;
 const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true };
 const MODERATOR_ID = 5_000_000_021;
 
 describe('a Telegram review request in the moderator’s language (issue 21)', () => {
   let fake: Awaited<ReturnType<typeof startFakeTelegram>>;
-  let server: ServerProcess;
-  let database: ServerDatabase;
-  let dataDir: string;
+  let server: OwnServer;
   let browser: Browser;
-  let adminToken = '';
   const slug = `tg-hindi-${uniqueId()}`;
 
   async function api(route: string, method: string, body?: unknown) {
     const response = await fetch(`${server.url}${route}`, {
       method,
       headers: {
-        Authorization: `Bearer ${adminToken}`,
+        Authorization: `Bearer ${server.adminToken}`,
         'X-Forwarded-For': randomIp(),
         ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
       },
@@ -64,30 +56,10 @@ describe('a Telegram review request in the moderator’s language (issue 21)', (
 
   beforeAll(async () => {
     fake = await startFakeTelegram();
-    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'shabaash-e2e-telegram-'));
-    database = await createServerDatabase();
     [server, browser] = await Promise.all([
-      startServerProcess(
-        {
-          DATA_DIR: dataDir,
-          ADMIN_PASSWORD: ADMIN.password,
-          TRUST_PROXY: '127.0.0.1',
-          TELEGRAM_BOT_TOKEN: '123456:E2E-token',
-          TELEGRAM_API_ROOT: fake.apiRoot,
-          ...database.env,
-        },
-        { timeoutMs: SERVER_START_TIMEOUT_MS },
-      ),
+      startOwnServer({ TELEGRAM_BOT_TOKEN: '123456:E2E-token', TELEGRAM_API_ROOT: fake.apiRoot }),
       launchBrowser(),
     ]);
-    const login = await fetch(`${server.url}/api/auth/login`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json', 'X-Forwarded-For': randomIp() },
-      body: JSON.stringify(ADMIN),
-    });
-    expect(login.status).toBe(200);
-    adminToken = ((await login.json()) as { session: { access_token: string } }).session
-      .access_token;
     // A page that holds tips for review, with one Telegram moderator.
     await api('/api/admin/streamers', 'POST', { slug, name: 'E2E Telegram Hindi' });
     await api(`/api/admin/streamers/${slug}/plans/complete-bundle`, 'PUT');
@@ -97,13 +69,11 @@ describe('a Telegram review request in the moderator’s language (issue 21)', (
     await api(`/api/streamers/${slug}/moderators`, 'PUT', {
       telegram_user_id: String(MODERATOR_ID),
     });
-  }, SERVER_START_TIMEOUT_MS);
+  }, OWN_SERVER_START_TIMEOUT_MS);
 
   afterAll(async () => {
     await browser?.close();
-    await server?.stop('SIGTERM');
-    await database?.drop();
-    if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
+    await server?.stop();
     await fake?.close();
   });
 
@@ -127,17 +97,7 @@ describe('a Telegram review request in the moderator’s language (issue 21)', (
     await page.goto(`${server.url}/${slug}`);
     await waitForHydration(page);
     await page.getByRole('button', { name: 'हिन्दी' }).click();
-    await page.getByRole('textbox', { name: 'आपका नाम' }).fill('Priya TG');
-    await page.getByRole('radio', { name: /टेक्स्ट मैसेज/ }).check();
-    await page.getByLabel('रकम (₹)').fill('51');
-    await page.getByLabel('मैसेज', { exact: true }).fill('बहुत बढ़िया स्ट्रीम!');
-    await page.getByRole('button', { name: /^टिप भेजें/ }).click();
-    const dialog = page.getByRole('dialog', { name: 'अपनी टिप पूरी करें' });
-    await dialog.getByLabel('मोबाइल नंबर').fill('9876543210');
-    await agreeToTipConsents(dialog);
-    await dialog.getByRole('button', { name: 'पेमेंट पर चलें' }).click();
-    const checkout = page.frameLocator('iframe[title="सैंडबॉक्स UPI चेकआउट"]');
-    await checkout.getByRole('button', { name: '₹51 दें (UPI)', exact: true }).click();
+    await tipInHindi(page, { name: 'Priya TG', message: 'बहुत बढ़िया स्ट्रीम!' });
     await page.getByRole('heading', { name: 'पेमेंट हो गया!' }).waitFor();
 
     // The review request: Hindi text and Hindi buttons.

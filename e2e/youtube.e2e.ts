@@ -1,16 +1,16 @@
 import crypto from 'node:crypto';
-import fs from 'node:fs';
-import net, { type AddressInfo } from 'node:net';
-import os from 'node:os';
-import path from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeYoutube, type FakeYoutube } from '../apps/server/test/fakes/fake-youtube.ts';
-import { startServerProcess, type ServerProcess } from '../apps/server/test/server-process.ts';
 import { YOUTUBE_TEXT } from '../apps/web/src/features/settings/youtube-chat.constants.ts';
 import { baseUrl as sharedBaseUrl, collectPageErrors, launchBrowser } from './browser.ts';
 import { adminSessionToken, createStreamer, randomIp, uniqueId } from './fixtures.ts';
-import { createServerDatabase, type ServerDatabase } from './server-database.ts';
+import {
+  freePort,
+  OWN_SERVER_START_TIMEOUT_MS,
+  startOwnServer,
+  type OwnServer,
+} from './own-server.ts';
 
 /*
  * Tips in the YouTube live chat (issue 30), in Chromium, against a server whose Google OAuth
@@ -20,33 +20,18 @@ import { createServerDatabase, type ServerDatabase } from './server-database.ts'
  * in the fake's live chat with the right text, while one below it does not.
  */
 
-/** A first start migrates and seeds an embedded database: slow on a busy machine. */
-const SERVER_START_TIMEOUT_MS = 120_000;
-const ADMIN = { email: 'admin@shabaash.local', password: 'e2e-youtube-admin' };
-
-async function freePort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo; // a TCP listener has an AddressInfo
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
-}
-
 describe('tips in the YouTube live chat (fake Google and YouTube)', () => {
   let fake: FakeYoutube;
-  let server: ServerProcess;
-  let database: ServerDatabase;
+  let server: OwnServer;
   let browser: Browser;
-  let dataDir: string;
   let baseUrl: string;
-  let adminToken: string;
   const slug = `yt-${uniqueId()}`;
 
   async function api<T>(apiPath: string, options: { method?: string; body?: unknown } = {}) {
     const response = await fetch(`${baseUrl}${apiPath}`, {
       method: options.method ?? 'GET',
       headers: {
-        Authorization: `Bearer ${adminToken}`,
+        Authorization: `Bearer ${server.adminToken}`,
         'X-Forwarded-For': randomIp(),
         ...(options.body === undefined ? {} : { 'Content-Type': 'application/json' }),
       },
@@ -81,48 +66,30 @@ describe('tips in the YouTube live chat (fake Google and YouTube)', () => {
     const port = await freePort();
     baseUrl = `http://127.0.0.1:${port}`;
     fake = await startFakeYoutube({ redirectUris: [`${baseUrl}/api/youtube/oauth/callback`] });
-    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'shabaash-e2e-youtube-'));
-    database = await createServerDatabase();
     [server, browser] = await Promise.all([
-      startServerProcess(
+      startOwnServer(
         {
-          DATA_DIR: dataDir,
-          ADMIN_PASSWORD: ADMIN.password,
-          TRUST_PROXY: '127.0.0.1',
-          ...database.env,
-          PORT: String(port),
-          PUBLIC_URL: baseUrl,
           GOOGLE_CLIENT_ID: fake.clientId,
           GOOGLE_CLIENT_SECRET: fake.clientSecret,
           GOOGLE_OAUTH_BASE: fake.url,
           YOUTUBE_API_BASE: fake.url,
           SECRETS_KEY: crypto.randomBytes(32).toString('base64'),
         },
-        { timeoutMs: SERVER_START_TIMEOUT_MS },
+        { port },
       ),
       launchBrowser(),
     ]);
-    const login = await fetch(`${baseUrl}/api/auth/login`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json', 'X-Forwarded-For': randomIp() },
-      body: JSON.stringify(ADMIN),
-    });
-    expect(login.status).toBe(200);
-    adminToken = ((await login.json()) as { session: { access_token: string } }).session
-      .access_token;
     await api('/api/admin/streamers', { method: 'POST', body: { slug, name: 'E2E YouTube' } });
     await api(`/api/admin/streamers/${slug}/plans/complete-bundle`, { method: 'PUT' });
     await api(`/api/streamers/${slug}/settings`, {
       method: 'PATCH',
       body: { moderation: { moderation_mode: 'auto' } },
     });
-  }, SERVER_START_TIMEOUT_MS);
+  }, OWN_SERVER_START_TIMEOUT_MS);
 
   afterAll(async () => {
     await browser?.close();
-    await server?.stop('SIGTERM');
-    await database?.drop();
-    if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
+    await server?.stop();
     await fake?.close();
   });
 
@@ -131,7 +98,9 @@ describe('tips in the YouTube live chat (fake Google and YouTube)', () => {
       extraHTTPHeaders: { 'x-forwarded-for': randomIp() },
       storageState: {
         cookies: [],
-        origins: [{ origin: baseUrl, localStorage: [{ name: 'auth_token', value: adminToken }] }],
+        origins: [
+          { origin: baseUrl, localStorage: [{ name: 'auth_token', value: server.adminToken }] },
+        ],
       },
     });
     const page = await context.newPage();
