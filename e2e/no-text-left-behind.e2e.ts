@@ -285,6 +285,31 @@ describe('no text left behind (issue 21)', { timeout: 180_000 }, () => {
       body: JSON.stringify({ locale: 'hi' }),
     });
     expect(chosen.status).toBe(200);
+    // The inbox holds a lead and a message (their words are the sender's data, any letters).
+    const send = (route: string, body: unknown) =>
+      fetch(`${baseUrl()}${route}`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', 'X-Forwarded-For': randomIp() },
+        body: JSON.stringify(body),
+      });
+    const id = uniqueId();
+    const lead = await send('/api/site/leads', {
+      name: 'Lead Person',
+      mobile_number: '9876543210',
+      youtube_channel: 'https://youtube.com/@leadperson',
+      email: `lead-${id}@example.com`,
+      plan: 'base',
+      age_confirmed: true,
+    });
+    expect(lead.status).toBe(201);
+    const message = await send('/api/site/contact', {
+      name: 'Contact Person',
+      email: `contact-${id}@example.com`,
+      phone: '+91 98765 43210',
+      message: 'Hello, a question about payouts.',
+      age_confirmed: true,
+    });
+    expect(message.status).toBe(201);
     const context = await browser.newContext({
       ...PHONE,
       storageState: {

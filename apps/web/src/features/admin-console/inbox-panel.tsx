@@ -107,7 +107,10 @@ export function InboxPanel({ onCreateFromLead }: { onCreateFromLead: (lead: Inbo
                           {message.email}
                         </span>
                         {message.phone ? (
-                          <span className="font-normal text-slate-600"> · {message.phone}</span>
+                          <span translate="no" className="font-normal text-slate-600">
+                            {' '}
+                            · {message.phone}
+                          </span>
                         ) : null}
                       </p>
                       <p translate="no" className="whitespace-pre-wrap break-words text-slate-700">
