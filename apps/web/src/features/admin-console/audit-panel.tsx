@@ -34,7 +34,10 @@ function AuditRow({ entry }: { entry: AuditEntry }) {
         {entry.actor_email}
       </td>
       <td className="py-2 pr-3">
-        <span className="font-mono text-xs text-slate-500">
+        <span
+          translate={entry.streamer_slug ? 'no' : undefined}
+          className="font-mono text-xs text-slate-500"
+        >
           {entry.streamer_slug ?? ADMIN_TEXT.site}
         </span>{' '}
         <code className="text-xs">

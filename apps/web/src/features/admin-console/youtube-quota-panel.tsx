@@ -91,7 +91,9 @@ export function YoutubeQuotaPanel() {
                         <tr key={creator.slug}>
                           <td className="py-2 pr-3">
                             <span translate="no">{creator.name}</span>{' '}
-                            <span className="font-mono text-xs text-slate-500">{creator.slug}</span>
+                            <span translate="no" className="font-mono text-xs text-slate-500">
+                              {creator.slug}
+                            </span>
                           </td>
                           <td className="py-2 pr-3">{creator.units}</td>
                           <td className="py-2">{creator.calls}</td>

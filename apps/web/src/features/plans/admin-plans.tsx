@@ -123,10 +123,14 @@ export function PlanPurchasesPanel() {
                       <td className="py-2 pr-4 whitespace-nowrap">
                         {adminDateFormat.format(new Date(row.created_at))}
                       </td>
-                      <td className="py-2 pr-4">/{row.streamer_slug}</td>
+                      <td translate="no" className="py-2 pr-4">
+                        /{row.streamer_slug}
+                      </td>
                       <td className="py-2 pr-4">{planName(row.plan_id)}</td>
                       <td className="py-2 pr-4">{formatRupees(row.amount_paise)}</td>
-                      <td className="py-2 pr-4">{row.buyer_email ?? '—'}</td>
+                      <td translate="no" className="py-2 pr-4">
+                        {row.buyer_email ?? '—'}
+                      </td>
                       <td className="py-2 pr-4">{PLANS_TEXT.paymentStatus[row.payment_status]}</td>
                     </tr>
                   ))}
