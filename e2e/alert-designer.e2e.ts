@@ -1,7 +1,7 @@
 import { ALERT_THEMES, ALERT_TIMING, DEFAULT_ALERT_SETTINGS } from '@shabaash/core';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { baseUrl, collectPageErrors, launchBrowser } from './browser.ts';
+import { baseUrl, collectPageErrors, launchBrowser, signedInStorage } from './browser.ts';
 import {
   AUTO_APPROVE,
   adminSessionToken,
@@ -53,12 +53,7 @@ async function dashboardPage(
     viewport: options.viewport ?? { width: 1280, height: 900 },
     deviceScaleFactor: options.deviceScaleFactor ?? 1,
     extraHTTPHeaders: { 'x-forwarded-for': randomIp() },
-    storageState: {
-      cookies: [],
-      origins: [
-        { origin: baseUrl(), localStorage: [{ name: 'auth_token', value: adminSessionToken() }] },
-      ],
-    },
+    storageState: signedInStorage(adminSessionToken()),
   });
   const page = await context.newPage();
   await page.goto(`${baseUrl()}/dashboard/${slug}`);

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import { formatRupees } from '@shabaash/core';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { baseUrl, collectPageErrors, launchBrowser } from './browser.ts';
+import { baseUrl, collectPageErrors, launchBrowser, signedInStorage } from './browser.ts';
 import {
   AUTO_APPROVE,
   adminSessionToken,
@@ -59,12 +59,7 @@ async function openAnalytics(browser: Browser, slug: string): Promise<Page> {
     isMobile: true,
     hasTouch: true,
     acceptDownloads: true,
-    storageState: {
-      cookies: [],
-      origins: [
-        { origin: baseUrl(), localStorage: [{ name: 'auth_token', value: adminSessionToken() }] },
-      ],
-    },
+    storageState: signedInStorage(adminSessionToken()),
   });
   const page = await context.newPage();
   await page.goto(`${baseUrl()}/dashboard/${slug}?tab=analytics`);

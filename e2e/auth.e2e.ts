@@ -1,7 +1,13 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CONSENT_TEXT } from '@shabaash/core';
-import { baseUrl, collectPageErrors, launchBrowser, linkFromOutbox } from './browser.ts';
+import {
+  baseUrl,
+  collectPageErrors,
+  launchBrowser,
+  linkFromOutbox,
+  signedInStorage,
+} from './browser.ts';
 import { adminSessionToken, randomIp, uniqueId, verifyEmailFromOutbox } from './fixtures.ts';
 
 /*
@@ -58,10 +64,7 @@ async function acceptInvite(invitePath: string, token: string): Promise<void> {
  */
 async function pageWithStoredToken(browser: Browser, token: string): Promise<Page> {
   const context = await browser.newContext({
-    storageState: {
-      cookies: [],
-      origins: [{ origin: baseUrl(), localStorage: [{ name: 'auth_token', value: token }] }],
-    },
+    storageState: signedInStorage(token),
   });
   return context.newPage();
 }

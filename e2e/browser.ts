@@ -41,6 +41,17 @@ export function baseUrl(): string {
 }
 
 /**
+ * A browser context's storage for a signed-in user: the app keeps the session token in
+ * localStorage (`auth_token`), so a page opened with it starts signed in.
+ */
+export function signedInStorage(token: string, origin: string = baseUrl()) {
+  return {
+    cookies: [],
+    origins: [{ origin, localStorage: [{ name: 'auth_token', value: token }] }],
+  };
+}
+
+/**
  * The first link to `linkPath` in the newest e-mail to `to` that has one, in the server's outbox,
  * waiting for it: the server sends after replying.
  */

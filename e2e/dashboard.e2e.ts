@@ -1,6 +1,6 @@
 import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { baseUrl, collectPageErrors, launchBrowser } from './browser.ts';
+import { baseUrl, collectPageErrors, launchBrowser, signedInStorage } from './browser.ts';
 import {
   AUTO_APPROVE,
   adminSessionToken,
@@ -113,10 +113,7 @@ async function pageWithSession(
 ): Promise<Page> {
   const context = await browser.newContext({
     ...options,
-    storageState: {
-      cookies: [],
-      origins: [{ origin: baseUrl(), localStorage: [{ name: 'auth_token', value: token }] }],
-    },
+    storageState: signedInStorage(token),
   });
   return context.newPage();
 }

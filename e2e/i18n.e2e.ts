@@ -1,7 +1,13 @@
 import { PUBLIC_PAGES, pathInLanguage } from '@shabaash/core';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { baseUrl, collectPageErrors, launchBrowser, waitForHydration } from './browser.ts';
+import {
+  baseUrl,
+  collectPageErrors,
+  launchBrowser,
+  waitForHydration,
+  signedInStorage,
+} from './browser.ts';
 import {
   AUTO_APPROVE,
   adminSessionToken,
@@ -139,10 +145,7 @@ describe('Hindi and English (issue 21)', () => {
 
     const context = await browser.newContext({
       ...PHONE,
-      storageState: {
-        cookies: [],
-        origins: [{ origin: baseUrl(), localStorage: [{ name: 'auth_token', value: token }] }],
-      },
+      storageState: signedInStorage(token),
     });
     const page = await context.newPage();
     const errors = collectPageErrors(page);

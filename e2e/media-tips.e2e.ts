@@ -1,7 +1,7 @@
 import sharp from 'sharp';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { baseUrl, collectPageErrors, launchBrowser } from './browser.ts';
+import { baseUrl, collectPageErrors, launchBrowser, signedInStorage } from './browser.ts';
 import {
   adminSessionToken,
   agreeToTipConsents,
@@ -142,15 +142,7 @@ describe('media tips (issue 26)', () => {
     // shows the GIF itself; nothing is on the overlay yet.
     const context = await browser.newContext({
       ...PHONE,
-      storageState: {
-        cookies: [],
-        origins: [
-          {
-            origin: baseUrl(),
-            localStorage: [{ name: 'auth_token', value: adminSessionToken() }],
-          },
-        ],
-      },
+      storageState: signedInStorage(adminSessionToken()),
     });
     const dashboard = await context.newPage();
     await dashboard.goto(`${baseUrl()}/dashboard/${streamer.slug}`);

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { CONSENT_TEXT, PRIVACY_NOTICES, PUBLIC_PAGES, pathInLanguage } from '@shabaash/core';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { baseUrl, launchBrowser, waitForHydration } from './browser.ts';
+import { baseUrl, launchBrowser, waitForHydration, signedInStorage } from './browser.ts';
 import {
   adminSessionToken,
   createCreatorWithPage,
@@ -241,10 +241,7 @@ describe('no text left behind (issue 21)', { timeout: 180_000 }, () => {
   it('leaves no English on the signed-in pages of a user whose language is Hindi', async () => {
     const context = await browser.newContext({
       ...PHONE,
-      storageState: {
-        cookies: [],
-        origins: [{ origin: baseUrl(), localStorage: [{ name: 'auth_token', value: own.token }] }],
-      },
+      storageState: signedInStorage(own.token),
     });
     const left: string[] = [];
     for (const [route, ready] of [
@@ -312,10 +309,7 @@ describe('no text left behind (issue 21)', { timeout: 180_000 }, () => {
     expect(message.status).toBe(201);
     const context = await browser.newContext({
       ...PHONE,
-      storageState: {
-        cookies: [],
-        origins: [{ origin: baseUrl(), localStorage: [{ name: 'auth_token', value: token }] }],
-      },
+      storageState: signedInStorage(token),
     });
     // Every section of the console, with what the run has put there so far (other files' streamers,
     // leads and changes: their names and values are data, marked as such).

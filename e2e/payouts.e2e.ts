@@ -5,7 +5,7 @@ import { startFakeCashfree, type FakeCashfree } from '../apps/server/test/fakes/
 import { deliverWebhook } from '../apps/server/test/fakes/fake-http-server.ts';
 import { startFakeRazorpay, type FakeRazorpay } from '../apps/server/test/fakes/fake-razorpay.ts';
 import { PROVIDER_SCRIPTS } from '../apps/web/src/features/checkout/checkout.constants.ts';
-import { collectPageErrors, launchBrowser } from './browser.ts';
+import { collectPageErrors, launchBrowser, signedInStorage } from './browser.ts';
 import { randomIp, uniqueId, agreeToTipConsents } from './fixtures.ts';
 import { OWN_SERVER_START_TIMEOUT_MS, startOwnServer, type OwnServer } from './own-server.ts';
 
@@ -150,12 +150,7 @@ describe('payouts: the creator’s own Cashfree or Razorpay account and split se
 
   async function dashboard(slug: string): Promise<Page> {
     const context = await browser.newContext({
-      storageState: {
-        cookies: [],
-        origins: [
-          { origin: baseUrl, localStorage: [{ name: 'auth_token', value: server.adminToken }] },
-        ],
-      },
+      storageState: signedInStorage(server.adminToken, baseUrl),
     });
     const page = await context.newPage();
     await page.goto(`${baseUrl}/dashboard/${slug}?tab=settings&section=payouts`);

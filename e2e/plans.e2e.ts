@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { baseUrl, collectPageErrors, launchBrowser } from './browser.ts';
+import { baseUrl, collectPageErrors, launchBrowser, signedInStorage } from './browser.ts';
 import {
   adminSessionToken,
   createStreamer,
@@ -71,12 +71,7 @@ describe('plans (issue 22)', () => {
       ...PHONE,
       ...(token
         ? {
-            storageState: {
-              cookies: [],
-              origins: [
-                { origin: baseUrl(), localStorage: [{ name: 'auth_token', value: token }] },
-              ],
-            },
+            storageState: signedInStorage(token),
           }
         : {}),
     });

@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
 import { smsOutboxDirOf } from '../apps/server/src/modules/sms/sms-sender.ts';
-import { baseUrl, collectPageErrors, launchBrowser } from './browser.ts';
+import { baseUrl, collectPageErrors, launchBrowser, signedInStorage } from './browser.ts';
 import {
   adminSessionToken,
   AUTO_APPROVE,
@@ -175,12 +175,7 @@ describe('the rights page /privacy/my-data', () => {
 
   it("shows the admin the retention job's runs and the logged requests in the Privacy tab", async () => {
     const context = await browser.newContext({
-      storageState: {
-        cookies: [],
-        origins: [
-          { origin: baseUrl(), localStorage: [{ name: 'auth_token', value: adminSessionToken() }] },
-        ],
-      },
+      storageState: signedInStorage(adminSessionToken()),
     });
     const page = await context.newPage();
     await page.goto(`${baseUrl()}/dashboard/admin`);

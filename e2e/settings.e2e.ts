@@ -2,7 +2,7 @@ import { SETTINGS_MESSAGES } from '@shabaash/core';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openSse, type SseClient } from '../apps/server/test/sse-client.ts';
-import { baseUrl, collectPageErrors, launchBrowser } from './browser.ts';
+import { baseUrl, collectPageErrors, launchBrowser, signedInStorage } from './browser.ts';
 import { adminSessionToken, randomIp, uniqueId } from './fixtures.ts';
 
 /*
@@ -35,10 +35,7 @@ async function api<T>(
 /** A page whose localStorage already holds the admin's token (see auth.e2e.ts for why). */
 async function signedInPage(browser: Browser, token: string): Promise<Page> {
   const context = await browser.newContext({
-    storageState: {
-      cookies: [],
-      origins: [{ origin: baseUrl(), localStorage: [{ name: 'auth_token', value: token }] }],
-    },
+    storageState: signedInStorage(token),
   });
   return context.newPage();
 }

@@ -1,7 +1,7 @@
 import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openSse } from '../apps/server/test/sse-client.ts';
-import { baseUrl, collectPageErrors, launchBrowser } from './browser.ts';
+import { baseUrl, collectPageErrors, launchBrowser, signedInStorage } from './browser.ts';
 import {
   AUTO_APPROVE,
   adminSessionToken,
@@ -139,15 +139,7 @@ async function cardsSeen(overlay: Page): Promise<string[]> {
 async function signedInPage(browser: Browser, options: BrowserContextOptions): Promise<Page> {
   const context = await browser.newContext({
     ...options,
-    storageState: {
-      cookies: [],
-      origins: [
-        {
-          origin: baseUrl(),
-          localStorage: [{ name: 'auth_token', value: adminSessionToken() }],
-        },
-      ],
-    },
+    storageState: signedInStorage(adminSessionToken()),
   });
   return context.newPage();
 }

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { ALERT_TIMING } from '@shabaash/core';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { baseUrl, launchBrowser, scrollBelowDonationForm } from './browser.ts';
+import { baseUrl, launchBrowser, scrollBelowDonationForm, signedInStorage } from './browser.ts';
 import {
   AUTO_APPROVE,
   adminSessionToken,
@@ -208,14 +208,7 @@ async function newGuardedPage(
   const context = await browser.newContext({
     bypassCSP: true,
     viewport: options.viewport ?? { width: 1280, height: 900 },
-    storageState: options.token
-      ? {
-          cookies: [],
-          origins: [
-            { origin: baseUrl(), localStorage: [{ name: 'auth_token', value: options.token }] },
-          ],
-        }
-      : undefined,
+    storageState: options.token ? signedInStorage(options.token) : undefined,
   });
   const page = await context.newPage();
   const dialogs: string[] = [];

@@ -3,7 +3,12 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeYoutube, type FakeYoutube } from '../apps/server/test/fakes/fake-youtube.ts';
 import { YOUTUBE_TEXT } from '../apps/web/src/features/settings/youtube-chat.constants.ts';
-import { baseUrl as sharedBaseUrl, collectPageErrors, launchBrowser } from './browser.ts';
+import {
+  baseUrl as sharedBaseUrl,
+  collectPageErrors,
+  launchBrowser,
+  signedInStorage,
+} from './browser.ts';
 import { adminSessionToken, createStreamer, randomIp, uniqueId } from './fixtures.ts';
 import {
   freePort,
@@ -96,12 +101,7 @@ describe('tips in the YouTube live chat (fake Google and YouTube)', () => {
   it('connects the channel, and posts a tip at or above the minimum to the live chat', async () => {
     const context = await browser.newContext({
       extraHTTPHeaders: { 'x-forwarded-for': randomIp() },
-      storageState: {
-        cookies: [],
-        origins: [
-          { origin: baseUrl, localStorage: [{ name: 'auth_token', value: server.adminToken }] },
-        ],
-      },
+      storageState: signedInStorage(server.adminToken, baseUrl),
     });
     const page = await context.newPage();
     const errors = collectPageErrors(page);
@@ -150,10 +150,7 @@ describe('YouTube chat on a site whose operator has not set it up', () => {
       const origin = sharedBaseUrl();
       const context = await browser.newContext({
         extraHTTPHeaders: { 'x-forwarded-for': randomIp() },
-        storageState: {
-          cookies: [],
-          origins: [{ origin, localStorage: [{ name: 'auth_token', value: adminSessionToken() }] }],
-        },
+        storageState: signedInStorage(adminSessionToken(), origin),
       });
       const page = await context.newPage();
       const errors = collectPageErrors(page);
