@@ -37,14 +37,18 @@ if (benchmarks.length === 0) {
 fs.mkdirSync(resultsDir, { recursive: true });
 const startedAt = Date.now();
 const failedBenchmarks: string[] = [];
+/** Seconds each benchmark took, so a run over its time shows where the time went. */
+const durations: string[] = [];
 for (const name of benchmarks) {
   console.log(`\n### ${name}`);
+  const benchmarkStartedAt = Date.now();
   const result = spawnSync(
     process.execPath,
     ['--import', 'tsx', path.join(benchDir, `${name}.bench.ts`)],
     { stdio: 'inherit', cwd: benchDir },
   );
   if (result.status !== 0) failedBenchmarks.push(name);
+  durations.push(`${name} ${String(Math.round((Date.now() - benchmarkStartedAt) / 1000))} s`);
 }
 const minutes = (Date.now() - startedAt) / 60_000;
 
@@ -105,7 +109,9 @@ function markdownTable(reports: StoredReport[]): string {
 const reports = latestReports();
 const table = markdownTable(reports);
 fs.writeFileSync(path.join(resultsDir, 'summary.md'), `${table}\n`);
-console.log(`\n### summary (${minutes.toFixed(1)} minutes)\n${table}\n\nWrote results/summary.md.`);
+console.log(
+  `\n### summary (${minutes.toFixed(1)} minutes: ${durations.join(', ')})\n${table}\n\nWrote results/summary.md.`,
+);
 
 const readme = fs.readFileSync(readmePath, 'utf8');
 const marked = /(<!-- bench-table:start -->\n)[\s\S]*?(<!-- bench-table:end -->)/;

@@ -44,8 +44,10 @@ import {
 /** The saturation run: more than the server can take, so what it sustains shows. */
 const SATURATION = {
   rate: Number(process.env.THROUGHPUT_RATE ?? 1000),
-  seconds: Number(process.env.THROUGHPUT_SECONDS ?? 45),
+  seconds: Number(process.env.THROUGHPUT_SECONDS ?? 30),
 };
+/** PGlite's figure is reported without a budget: a shorter window shows it as well. */
+const PGLITE_SATURATION = { ...SATURATION, seconds: Math.min(SATURATION.seconds, 15) };
 /** Issue 25's webhook budget is at 100 paid donations a second: a run of its own, PostgreSQL. */
 const WEBHOOK_STEP = { rate: 100, seconds: 15 };
 const BACKENDS = (process.env.THROUGHPUT_BACKENDS ?? 'postgres,pglite').split(',');
@@ -533,7 +535,11 @@ async function main(): Promise<void> {
   }, RUN_LIMIT_MS);
   limit.unref();
   const runs: Array<{ backend: string; load: Load; checks: (result: RunResult) => BudgetCheck[] }> =
-    BACKENDS.map((backend) => ({ backend, load: SATURATION, checks: saturationChecks }));
+    BACKENDS.map((backend) => ({
+      backend,
+      load: backend === 'pglite' ? PGLITE_SATURATION : SATURATION,
+      checks: saturationChecks,
+    }));
   if (BACKENDS.includes('postgres')) {
     runs.push({ backend: 'postgres', load: WEBHOOK_STEP, checks: webhookChecks });
   }
