@@ -84,7 +84,8 @@ async function alertOf(orderId: string) {
 
 /**
  * Waits until the order's alert has its speech job and no job is left to render: clips are
- * rendered in the background, and a clip made mid-test would be new data for retention.
+ * rendered in the background, and one finished mid-test would change what a test set up (a
+ * job's clip) or counts (retention's deletions).
  */
 async function speechSettled(orderId: string) {
   const { id } = await alertOf(orderId);
@@ -309,6 +310,8 @@ describe('personal data (issue 29)', () => {
     // Its alert was read aloud with a clip another tip's alert shares (the speech cache).
     const db = testApp.database.db;
     const otherOrder = await paidTip('9812345609', 'Kiran', 'Same stream');
+    // No render in flight may overwrite the jobs set below.
+    await speechSettled(otherOrder);
     const [clip] = await db
       .insert(speechClips)
       .values({
