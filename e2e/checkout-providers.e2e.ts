@@ -1,6 +1,10 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startFakeCashfree, type FakeCashfree } from '../apps/server/test/fakes/fake-cashfree.ts';
+import {
+  cashfreeEnv,
+  startFakeCashfree,
+  type FakeCashfree,
+} from '../apps/server/test/fakes/fake-cashfree.ts';
 import { deliverWebhook } from '../apps/server/test/fakes/fake-http-server.ts';
 import { startFakeRazorpay, type FakeRazorpay } from '../apps/server/test/fakes/fake-razorpay.ts';
 import {
@@ -163,11 +167,7 @@ describe('Cashfree checkout (PAYMENT_PROVIDER=cashfree, fake Cashfree API)', () 
     gateway = await startFakeCashfree();
     [provider, browser] = await Promise.all([
       startOwnServer({
-        PAYMENT_PROVIDER: 'cashfree',
-        CASHFREE_ENV: 'sandbox',
-        CASHFREE_APP_ID: gateway.appId,
-        CASHFREE_SECRET_KEY: gateway.secretKey,
-        CASHFREE_API_BASE: gateway.apiBase,
+        ...cashfreeEnv(gateway),
       }),
       launchBrowser(),
     ]);

@@ -37,6 +37,22 @@ export function randomIp(): string {
   return `10.${String(octet())}.${String(octet())}.${String(octet())}`;
 }
 
+/** Signs in through the API of the server at `url` and returns the session's access token. */
+export async function signInToken(
+  url: string,
+  credentials: { email: string; password: string },
+): Promise<string> {
+  const response = await fetch(`${url}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', 'X-Forwarded-For': randomIp() },
+    body: JSON.stringify(credentials),
+  });
+  if (response.status !== 200) {
+    throw new Error(`${credentials.email} could not sign in: ${String(response.status)}`);
+  }
+  return ((await response.json()) as { session: { access_token: string } }).session.access_token;
+}
+
 async function adminApi<T>(path: string, method: string, body?: unknown): Promise<T> {
   const headers: Record<string, string> = {
     Authorization: `Bearer ${adminSessionToken()}`,

@@ -6,24 +6,10 @@ import type { TestProject } from 'vitest/node';
 import { buildServerBundle } from '../apps/server/test/server-bundle.ts';
 import { startServerProcess, type ServerProcess } from '../apps/server/test/server-process.ts';
 import { assertChromiumInstalled } from './browser.ts';
-import { ADMIN, HINDI_ADMIN } from './fixtures.ts';
+import { ADMIN, HINDI_ADMIN, signInToken } from './fixtures.ts';
 import { createServerDatabase } from './server-database.ts';
 
 const webBuild = path.resolve(import.meta.dirname, '../apps/web/build/client/__spa-fallback.html');
-
-/** Signs the seeded admin in once for the whole run (see fixtures.ts, adminSessionToken). */
-async function signInAdmin(url: string): Promise<string> {
-  const response = await fetch(`${url}/api/auth/login`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify(ADMIN),
-  });
-  if (response.status !== 200) {
-    throw new Error(`the admin could not sign in: ${response.status} ${await response.text()}`);
-  }
-  const body = (await response.json()) as { session: { access_token: string } };
-  return body.session.access_token;
-}
 
 /**
  * Starts one real server (built web app; see server-database.ts for its database) for every browser test; the e2e
@@ -78,7 +64,7 @@ export default async function setup(project: TestProject) {
     project.provide('serverBundle', { main: bundle.main, admin: bundle.admin });
     // Without SMTP_URL the server writes every e-mail under DATA_DIR/outbox (tests read links).
     project.provide('dataDir', dataDir);
-    project.provide('adminToken', await signInAdmin(server.url));
+    project.provide('adminToken', await signInToken(server.url, ADMIN));
   } catch (error) {
     await teardown();
     throw error;

@@ -11,6 +11,7 @@ import {
   createStreamer,
   HINDI_ADMIN,
   randomIp,
+  signInToken,
   tipInHindi,
   uniqueId,
   type TestCreator,
@@ -264,14 +265,7 @@ describe('no text left behind (issue 21)', { timeout: 180_000 }, () => {
   });
 
   it('leaves no English on the admin console of an admin whose language is Hindi', async () => {
-    const signedIn = await fetch(`${baseUrl()}/api/auth/login`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json', 'X-Forwarded-For': randomIp() },
-      body: JSON.stringify(HINDI_ADMIN),
-    });
-    expect(signedIn.status).toBe(200);
-    const token = ((await signedIn.json()) as { session: { access_token: string } }).session
-      .access_token;
+    const token = await signInToken(baseUrl(), HINDI_ADMIN);
     const chosen = await fetch(`${baseUrl()}/api/auth/locale`, {
       method: 'PUT',
       headers: {

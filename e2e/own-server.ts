@@ -2,9 +2,8 @@ import fs from 'node:fs';
 import net, { type AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { expect } from 'vitest';
 import { startServerProcess } from '../apps/server/test/server-process.ts';
-import { ADMIN, randomIp } from './fixtures.ts';
+import { ADMIN, signInToken } from './fixtures.ts';
 import { createServerDatabase } from './server-database.ts';
 
 /** A first start migrates and seeds the database: slow on a busy machine. */
@@ -59,14 +58,7 @@ export async function startOwnServer(
       },
       { timeoutMs: OWN_SERVER_START_TIMEOUT_MS },
     );
-    const login = await fetch(`${server.url}/api/auth/login`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json', 'X-Forwarded-For': randomIp() },
-      body: JSON.stringify(ADMIN),
-    });
-    expect(login.status).toBe(200);
-    const adminToken = ((await login.json()) as { session: { access_token: string } }).session
-      .access_token;
+    const adminToken = await signInToken(server.url, ADMIN);
     const started = server;
     return { url: server.url, adminToken, stop: () => stopAll(started) };
   } catch (error) {

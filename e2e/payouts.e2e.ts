@@ -1,7 +1,11 @@
 import crypto from 'node:crypto';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startFakeCashfree, type FakeCashfree } from '../apps/server/test/fakes/fake-cashfree.ts';
+import {
+  cashfreeEnv,
+  startFakeCashfree,
+  type FakeCashfree,
+} from '../apps/server/test/fakes/fake-cashfree.ts';
 import { deliverWebhook } from '../apps/server/test/fakes/fake-http-server.ts';
 import { startFakeRazorpay, type FakeRazorpay } from '../apps/server/test/fakes/fake-razorpay.ts';
 import { PROVIDER_SCRIPTS } from '../apps/web/src/features/checkout/checkout.constants.ts';
@@ -104,11 +108,7 @@ describe('payouts: the creator’s own Cashfree or Razorpay account and split se
     razorpay.addMerchant(RAZORPAY_KEYS.keyId, RAZORPAY_KEYS.keySecret, RAZORPAY_KEYS.webhookSecret);
     [server, browser] = await Promise.all([
       startOwnServer({
-        PAYMENT_PROVIDER: 'cashfree',
-        CASHFREE_ENV: 'sandbox',
-        CASHFREE_APP_ID: gateway.appId,
-        CASHFREE_SECRET_KEY: gateway.secretKey,
-        CASHFREE_API_BASE: gateway.apiBase,
+        ...cashfreeEnv(gateway),
         RAZORPAY_API_BASE: razorpay.apiBase,
         PAYOUT_MODES: 'platform,own_cashfree,own_razorpay,cashfree_split',
         PLATFORM_FEE_PERCENT: '10',

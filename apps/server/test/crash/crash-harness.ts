@@ -4,7 +4,6 @@ import type { Database } from '../../src/db/client.ts';
 import { alerts, donations } from '../../src/db/schema.ts';
 import { audioFixture, multipartBody } from '../../src/modules/uploads/voice-upload.test-helper.ts';
 import { randomTestIp } from '../factories.ts';
-import type { FakeCashfree } from '../fakes/fake-cashfree.ts';
 import { watchOverlay } from '../overlay-watcher.ts';
 import { orderRequest } from '../payments.ts';
 import { createServerData, type ServerData } from '../server-data.ts';
@@ -58,15 +57,6 @@ export async function startServer(
 /** SIGKILL: no shutdown hook runs, no request finishes, nothing is flushed. */
 export async function crash(server: ServerProcess): Promise<void> {
   await server.stop('SIGKILL');
-}
-
-export function cashfreeEnv(cashfree: FakeCashfree, apiBase: string): Record<string, string> {
-  return {
-    PAYMENT_PROVIDER: 'cashfree',
-    CASHFREE_APP_ID: cashfree.appId,
-    CASHFREE_SECRET_KEY: cashfree.secretKey,
-    CASHFREE_API_BASE: apiBase,
-  };
 }
 
 export type Answer = { status: number; body: unknown };

@@ -7,11 +7,10 @@ import { donations, voiceUploads } from '../../src/db/schema.ts';
 import { generateObsToken } from '../../src/modules/overlays/obs-tokens.service.ts';
 import { audioFixture } from '../../src/modules/uploads/voice-upload.test-helper.ts';
 import { buildStreamer } from '../factories.ts';
-import { startFakeCashfree } from '../fakes/fake-cashfree.ts';
+import { cashfreeEnv, startFakeCashfree } from '../fakes/fake-cashfree.ts';
 import { watchOverlay } from '../overlay-watcher.ts';
 import {
   alertRowsOf,
-  cashfreeEnv,
   cleanUpLater,
   crash,
   donationsByOrder,
@@ -47,7 +46,7 @@ describe('crash between order and webhook', () => {
         const streamer = await buildStreamer(db, { slug, moderationMode: 'auto' });
         return (await generateObsToken(db, streamer.id)).token;
       });
-      const env = cashfreeEnv(cashfree, cashfree.apiBase);
+      const env = cashfreeEnv(cashfree);
 
       // 1. Three voice tips are ordered. The fan pays the first at Cashfree; the server dies
       //    before Cashfree's webhook reaches it.

@@ -3,14 +3,13 @@ import { describe, expect, it } from 'vitest';
 import { donations, paymentEvents, supporterTotals } from '../../src/db/schema.ts';
 import { generateObsToken } from '../../src/modules/overlays/obs-tokens.service.ts';
 import { buildStreamer } from '../factories.ts';
-import { startFakeCashfree } from '../fakes/fake-cashfree.ts';
+import { cashfreeEnv, startFakeCashfree } from '../fakes/fake-cashfree.ts';
 import { deliverWebhook } from '../fakes/fake-http-server.ts';
 import { startHoldingProxy } from '../holding-proxy.ts';
 import { watchOverlay } from '../overlay-watcher.ts';
 import type { ServerProcess } from '../server-process.ts';
 import {
   alertRowsOf,
-  cashfreeEnv,
   cleanUpLater,
   crash,
   donationsByOrder,

@@ -112,6 +112,22 @@ type WebhookTemplate = {
   };
 };
 
+/**
+ * The server's environment for the platform's Cashfree account at this fake: the provider, its
+ * keys, and its API at `apiBase` (the fake itself, or a proxy in front of it).
+ */
+export function cashfreeEnv(
+  cashfree: FakeCashfree,
+  apiBase: string = cashfree.apiBase,
+): Record<string, string> {
+  return {
+    PAYMENT_PROVIDER: 'cashfree',
+    CASHFREE_APP_ID: cashfree.appId,
+    CASHFREE_SECRET_KEY: cashfree.secretKey,
+    CASHFREE_API_BASE: apiBase,
+  };
+}
+
 export async function startFakeCashfree(
   options: { appId?: string; secretKey?: string } = {},
 ): Promise<FakeCashfree> {

@@ -5,7 +5,7 @@ import { donations, paymentEvents } from '../../src/db/schema.ts';
 import { signSandboxPayload } from '../../src/modules/payments/providers/sandbox.provider.ts';
 import { loadSandboxSecret } from '../../src/modules/sandbox/sandbox-gateway.ts';
 import { buildStreamer } from '../factories.ts';
-import { startFakeCashfree, type FakeCashfree } from '../fakes/fake-cashfree.ts';
+import { cashfreeEnv, startFakeCashfree, type FakeCashfree } from '../fakes/fake-cashfree.ts';
 import { startFakeRazorpay, type FakeRazorpay } from '../fakes/fake-razorpay.ts';
 import { placeOrderId } from '../payments.ts';
 import { createTestApp, type TestApp } from '../test-app.ts';
@@ -70,12 +70,7 @@ async function sandboxGateway(): Promise<Gateway> {
 
 async function cashfreeGateway(): Promise<Gateway> {
   const fake: FakeCashfree = await startFakeCashfree();
-  const testApp = await createTestApp({
-    PAYMENT_PROVIDER: 'cashfree',
-    CASHFREE_APP_ID: fake.appId,
-    CASHFREE_SECRET_KEY: fake.secretKey,
-    CASHFREE_API_BASE: fake.apiBase,
-  });
+  const testApp = await createTestApp(cashfreeEnv(fake));
   await buildStreamer(testApp.database.db, { slug: SLUG, moderationMode: 'auto' });
   const orderId = await placeOrderId(testApp.app, SLUG);
   return {

@@ -9,7 +9,7 @@ import { buildApp } from '../../app.ts';
 import { ConfigError, loadConfig } from '../../config.ts';
 import { donations, payoutAccounts } from '../../db/schema.ts';
 import { buildStreamer, buildUser, randomTestIp, signIn } from '../../../test/factories.ts';
-import { startFakeCashfree } from '../../../test/fakes/fake-cashfree.ts';
+import { cashfreeEnv, startFakeCashfree } from '../../../test/fakes/fake-cashfree.ts';
 import { deliverWebhook } from '../../../test/fakes/fake-http-server.ts';
 import {
   fakeRazorpayFee,
@@ -460,10 +460,7 @@ describe('the operator’s choice of own Razorpay accounts', () => {
     fs.writeFileSync(path.join(dist, '__spa-fallback.html'), '<!doctype html><p>spa</p>');
     const t = await createTestApp({
       WEB_DIST_DIR: dist,
-      PAYMENT_PROVIDER: 'cashfree',
-      CASHFREE_APP_ID: cashfree.appId,
-      CASHFREE_SECRET_KEY: cashfree.secretKey,
-      CASHFREE_API_BASE: cashfree.apiBase,
+      ...cashfreeEnv(cashfree),
       RAZORPAY_API_BASE: razorpay.apiBase,
       PAYOUT_MODES: 'platform,own_razorpay',
       SECRETS_KEY,

@@ -10,6 +10,7 @@ import { ConfigError, loadConfig } from '../../config.ts';
 import { donations, payoutAccounts } from '../../db/schema.ts';
 import { buildStreamer, buildUser, signIn } from '../../../test/factories.ts';
 import {
+  cashfreeEnv,
   fakeCashfreeFee,
   startFakeCashfree,
   type FakeCashfree,
@@ -53,10 +54,7 @@ describe('a creator’s own Cashfree account', () => {
       DATA_DIR: '/nonexistent/shabaash-test',
       WEB_DIST_DIR: '/nonexistent/shabaash-web',
       PUBLIC_URL: 'http://shabaash.test',
-      PAYMENT_PROVIDER: 'cashfree',
-      CASHFREE_APP_ID: fake.appId,
-      CASHFREE_SECRET_KEY: fake.secretKey,
-      CASHFREE_API_BASE: fake.apiBase,
+      ...cashfreeEnv(fake),
       PAYOUT_MODES: 'platform,own_cashfree',
       SECRETS_KEY,
     });
@@ -362,10 +360,7 @@ describe('payout modes chosen by the operator', () => {
   it('without `platform`, a page takes tips only once its creator connects an account', async () => {
     const fake = await startFakeCashfree();
     const t = await createTestApp({
-      PAYMENT_PROVIDER: 'cashfree',
-      CASHFREE_APP_ID: fake.appId,
-      CASHFREE_SECRET_KEY: fake.secretKey,
-      CASHFREE_API_BASE: fake.apiBase,
+      ...cashfreeEnv(fake),
       PAYOUT_MODES: 'own_cashfree',
       SECRETS_KEY,
     });

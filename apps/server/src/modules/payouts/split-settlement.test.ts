@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { donations, payoutVendors } from '../../db/schema.ts';
 import { buildStreamer, buildUser, signIn } from '../../../test/factories.ts';
 import {
+  cashfreeEnv,
   fakeCashfreeFee,
   startFakeCashfree,
   type FakeCashfree,
@@ -40,10 +41,7 @@ describe('split settlement through the operator’s Cashfree account', () => {
   beforeAll(async () => {
     fake = await startFakeCashfree();
     t = await createGatewayTestApp({
-      PAYMENT_PROVIDER: 'cashfree',
-      CASHFREE_APP_ID: fake.appId,
-      CASHFREE_SECRET_KEY: fake.secretKey,
-      CASHFREE_API_BASE: fake.apiBase,
+      ...cashfreeEnv(fake),
       PAYOUT_MODES: 'platform,cashfree_split',
       PLATFORM_FEE_PERCENT: '10',
     });

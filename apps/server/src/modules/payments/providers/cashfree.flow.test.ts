@@ -1,6 +1,10 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { buildStreamer } from '../../../../test/factories.ts';
-import { startFakeCashfree, type FakeCashfree } from '../../../../test/fakes/fake-cashfree.ts';
+import {
+  cashfreeEnv,
+  startFakeCashfree,
+  type FakeCashfree,
+} from '../../../../test/fakes/fake-cashfree.ts';
 import { deliverWebhook } from '../../../../test/fakes/fake-http-server.ts';
 import {
   createGatewayTestApp,
@@ -21,12 +25,7 @@ describe('Cashfree end to end', () => {
 
   beforeAll(async () => {
     fake = await startFakeCashfree();
-    t = await createGatewayTestApp({
-      PAYMENT_PROVIDER: 'cashfree',
-      CASHFREE_APP_ID: fake.appId,
-      CASHFREE_SECRET_KEY: fake.secretKey,
-      CASHFREE_API_BASE: fake.apiBase,
-    });
+    t = await createGatewayTestApp(cashfreeEnv(fake));
     await buildStreamer(t.database.db, { slug: 'techgamer', moderationMode: 'auto' });
   });
   afterAll(async () => {
