@@ -112,3 +112,9 @@ export async function waitForHydration(page: Page): Promise<void> {
     return root !== null && Object.keys(root).some((key) => key.startsWith('__reactContainer$'));
   });
 }
+
+/** Opens a server-rendered page (the donation page) and waits until its buttons work. */
+export async function openHydrated(page: Page, url: string): Promise<void> {
+  await page.goto(url);
+  await waitForHydration(page);
+}

@@ -11,7 +11,7 @@ import {
   PROVIDER_SCRIPTS,
   SCRIPT_LOAD_TIMEOUT_MS,
 } from '../apps/web/src/features/checkout/checkout.constants.ts';
-import { collectPageErrors, launchBrowser, waitForHydration } from './browser.ts';
+import { collectPageErrors, launchBrowser, openHydrated, waitForHydration } from './browser.ts';
 import { agreeToTipConsents } from './fixtures.ts';
 import { OWN_SERVER_START_TIMEOUT_MS, startOwnServer, type OwnServer } from './own-server.ts';
 
@@ -237,7 +237,7 @@ describe('Cashfree checkout (PAYMENT_PROVIDER=cashfree, fake Cashfree API)', () 
   it('an error from the popup is a failure', async () => {
     fan = 'fail';
     const { page } = await newPage();
-    await page.goto(`${baseUrl}/techgamer`);
+    await openHydrated(page, `${baseUrl}/techgamer`);
     await fillTextTip(page);
     await submitWithMobile(page);
     await page.waitForURL(statusUrl('techgamer', 'failure'));
@@ -249,7 +249,7 @@ describe('Cashfree checkout (PAYMENT_PROVIDER=cashfree, fake Cashfree API)', () 
     fan = 'pay';
     calls.length = 0;
     const { page } = await newPage();
-    await page.goto(`${baseUrl}/codelive`);
+    await openHydrated(page, `${baseUrl}/codelive`);
     await fillSimpleTip(page);
     await submitWithMobile(page);
     await page.waitForURL(statusUrl('codelive'));
@@ -430,7 +430,7 @@ describe('Razorpay checkout (PAYMENT_PROVIDER=razorpay, fake Razorpay API)', () 
     fan = 'forge';
     const { page } = await newPage();
     const verify = waitForVerify(page);
-    await page.goto(`${baseUrl}/techgamer`);
+    await openHydrated(page, `${baseUrl}/techgamer`);
     await fillTextTip(page);
     await submitWithMobile(page);
     // The page loads the status page as soon as it has read the answer, so only the status is
@@ -448,7 +448,7 @@ describe('Razorpay checkout (PAYMENT_PROVIDER=razorpay, fake Razorpay API)', () 
     for (const { choice, status, heading } of outcomes) {
       fan = choice;
       const { page } = await newPage();
-      await page.goto(`${baseUrl}/techgamer`);
+      await openHydrated(page, `${baseUrl}/techgamer`);
       await fillTextTip(page);
       await submitWithMobile(page);
       await page.waitForURL(statusUrl('techgamer', status));
@@ -460,7 +460,7 @@ describe('Razorpay checkout (PAYMENT_PROVIDER=razorpay, fake Razorpay API)', () 
   it('CodeLive: the simple form opens the modal over the page, then goes to /status', async () => {
     fan = 'pay';
     const { page } = await newPage();
-    await page.goto(`${baseUrl}/codelive`);
+    await openHydrated(page, `${baseUrl}/codelive`);
     await fillSimpleTip(page);
     await submitWithMobile(page);
     await page.waitForURL(statusUrl('codelive', 'success'));

@@ -9,7 +9,7 @@ import {
 import { deliverWebhook } from '../apps/server/test/fakes/fake-http-server.ts';
 import { startFakeRazorpay, type FakeRazorpay } from '../apps/server/test/fakes/fake-razorpay.ts';
 import { PROVIDER_SCRIPTS } from '../apps/web/src/features/checkout/checkout.constants.ts';
-import { collectPageErrors, launchBrowser, signedInStorage } from './browser.ts';
+import { collectPageErrors, launchBrowser, openHydrated, signedInStorage } from './browser.ts';
 import { randomIp, uniqueId, agreeToTipConsents } from './fixtures.ts';
 import { OWN_SERVER_START_TIMEOUT_MS, startOwnServer, type OwnServer } from './own-server.ts';
 
@@ -174,7 +174,7 @@ describe('payouts: the creator’s own Cashfree or Razorpay account and split se
     await page.route(PROVIDER_SCRIPTS.razorpay, (route) =>
       route.fulfill({ status: 200, contentType: 'text/javascript', body: FAKE_RAZORPAY_JS }),
     );
-    await page.goto(`${baseUrl}/${slug}`);
+    await openHydrated(page, `${baseUrl}/${slug}`);
     await page.getByRole('textbox', { name: 'Your Name' }).fill('Priya');
     await page.getByRole('radio', { name: /Text Message/ }).check();
     await page.getByLabel('Amount (₹)').fill('51');
