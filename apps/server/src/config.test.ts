@@ -81,6 +81,16 @@ describe('loadConfig', () => {
     expect(loadConfig({ PUBLIC_URL: 'http://192.168.1.5:3000' }).PAYMENT_PROVIDER).toBe('sandbox');
   });
 
+  it('prepares PostgreSQL statements unless DATABASE_PREPARED_STATEMENTS=false', () => {
+    expect(loadConfig({}).DATABASE_PREPARED_STATEMENTS).toBe(true);
+    expect(loadConfig({ DATABASE_PREPARED_STATEMENTS: 'false' }).DATABASE_PREPARED_STATEMENTS).toBe(
+      false,
+    );
+    expect(() => loadConfig({ DATABASE_PREPARED_STATEMENTS: 'no' })).toThrow(
+      /^Invalid environment variable DATABASE_PREPARED_STATEMENTS: must be true or false/,
+    );
+  });
+
   it('caps unclaimed voice uploads at UNCLAIMED_UPLOADS_MAX_MB, a whole number of megabytes', () => {
     expect(loadConfig({}).UNCLAIMED_UPLOADS_MAX_MB).toBe(1024);
     expect(loadConfig({ UNCLAIMED_UPLOADS_MAX_MB: '200' }).UNCLAIMED_UPLOADS_MAX_MB).toBe(200);

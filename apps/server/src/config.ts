@@ -29,6 +29,14 @@ const envSchema = z.object({
   /** Maximum connections in the PostgreSQL pool. */
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
   /**
+   * `false` sends every statement unprepared, for a connection pooler that does not keep a
+   * client's prepared statements (PgBouncer in transaction mode before 1.21).
+   */
+  DATABASE_PREPARED_STATEMENTS: z
+    .enum(['true', 'false'], { error: 'must be true or false' })
+    .default('true')
+    .transform((value) => value === 'true'),
+  /**
    * How instances share events: `postgres` (LISTEN/NOTIFY on DATABASE_URL) or `redis`
    * (PUBLISH/SUBSCRIBE on REDIS_URL), for when one PostgreSQL should only store.
    */

@@ -13,6 +13,7 @@ async function main(): Promise<void> {
     databaseUrl: config.DATABASE_URL,
     pgliteDir: path.join(config.dataDir, 'db'),
     poolSize: config.DATABASE_POOL_SIZE,
+    prepareStatements: config.DATABASE_PREPARED_STATEMENTS,
   });
   await database.migrate();
   const seed = await seedOnFirstStart(database.db, {

@@ -262,7 +262,11 @@ async function main(): Promise<void> {
     throw new UsageError(`There is no embedded database in ${pgliteDir} to back up.`);
   }
   // On the embedded database this stops, with a clear message, while the server holds it.
-  const database = await openDatabase({ databaseUrl: config.DATABASE_URL, pgliteDir });
+  const database = await openDatabase({
+    databaseUrl: config.DATABASE_URL,
+    pgliteDir,
+    prepareStatements: config.DATABASE_PREPARED_STATEMENTS,
+  });
   try {
     if (!isBackup) await database.migrate();
     const revocations: BusEvent[] = [];

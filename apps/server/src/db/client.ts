@@ -28,6 +28,8 @@ export type DatabaseConnection = {
   pglite?: PGlite;
   /** The PostgreSQL pool, when that is what runs. */
   pool?: pg.Pool;
+  /** Whether PostgreSQL connections prepare their statements (see openPool). */
+  prepareStatements: boolean;
 };
 
 const migrationsFolder = path.join(import.meta.dirname, 'migrations');
@@ -49,11 +51,19 @@ export type DatabaseOptions = {
    */
   pgliteSnapshot?: Blob | undefined;
   poolSize?: number;
+  /** PostgreSQL: prepare each statement once per connection (default true; see openPool). */
+  prepareStatements?: boolean | undefined;
 };
 
 /** Opens the configured database: PostgreSQL when a URL is given, embedded PGlite otherwise. */
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseConnection> {
-  if (options.databaseUrl) return openPostgres(options.databaseUrl, options.poolSize ?? 10);
+  if (options.databaseUrl) {
+    return openPostgres(
+      options.databaseUrl,
+      options.poolSize ?? 10,
+      options.prepareStatements ?? true,
+    );
+  }
   return openPglite(options.pgliteDir, options.pgliteSnapshot);
 }
 
@@ -79,6 +89,7 @@ async function openPglite(
     db,
     kind: 'pglite',
     pglite: client,
+    prepareStatements: false,
     migrate: () => migratePglite(drizzlePglite({ client, schema }), { migrationsFolder }),
     close: async () => {
       await client.close();
@@ -87,15 +98,80 @@ async function openPglite(
   };
 }
 
-async function openPostgres(databaseUrl: string, poolSize: number): Promise<DatabaseConnection> {
-  const pool = new pg.Pool({ connectionString: databaseUrl, max: poolSize });
+/**
+ * A PostgreSQL pool whose connections prepare each parameterised statement once: the first call
+ * of a statement text on a connection parses and plans it under a name, and later calls only
+ * bind and run it. Parsing and planning were about half of PostgreSQL's CPU per statement on
+ * this app's short statements (issue 25's throughput). Behind a pooler that does not keep
+ * prepared statements per client (PgBouncer in transaction mode before 1.21), set
+ * DATABASE_PREPARED_STATEMENTS=false.
+ */
+export function openPool(options: pg.PoolConfig, prepareStatements: boolean): pg.Pool {
+  const pool = new pg.Pool(options);
   // An idle client that loses its server must not crash the process; the next query reconnects.
   pool.on('error', () => {});
+  if (prepareStatements) pool.on('connect', prepareStatementsOn);
+  return pool;
+}
+
+/** Names given to statement texts, shared by all connections (a text keeps its name). */
+const statementNames = new Map<string, string>();
+/**
+ * Past this many texts, new ones run unprepared: texts that vary (an IN list's length) cannot
+ * grow every connection's memory in PostgreSQL without end.
+ */
+const MAX_PREPARED_STATEMENTS = 1_000;
+
+function statementName(text: string): string | undefined {
+  let name = statementNames.get(text);
+  if (name === undefined && statementNames.size < MAX_PREPARED_STATEMENTS) {
+    name = `s${String(statementNames.size + 1)}`;
+    statementNames.set(text, name);
+  }
+  return name;
+}
+
+type QueryCall = (config: unknown, values?: unknown, callback?: unknown) => unknown;
+
+/**
+ * Gives every parameterised query sent on this connection its text's name. A query without
+ * values keeps pg's simple protocol (BEGIN, COMMIT, scripts of several statements).
+ */
+function prepareStatementsOn(client: pg.PoolClient): void {
+  const send = client.query.bind(client) as QueryCall;
+  const named: QueryCall = (config, values, callback) => {
+    const query = typeof config === 'string' ? { text: config } : (config as pg.QueryConfig | null);
+    const hasValues =
+      (Array.isArray(values) && values.length > 0) ||
+      (Array.isArray(query?.values) && query.values.length > 0);
+    const isSubmittable = typeof (query as { submit?: unknown } | null)?.submit === 'function';
+    if (
+      !query ||
+      isSubmittable ||
+      typeof query.text !== 'string' ||
+      query.name !== undefined ||
+      !hasValues
+    ) {
+      return send(config, values, callback);
+    }
+    const name = statementName(query.text);
+    return send(name ? { ...query, name } : config, values, callback);
+  };
+  (client as unknown as { query: QueryCall }).query = named;
+}
+
+async function openPostgres(
+  databaseUrl: string,
+  poolSize: number,
+  prepareStatements: boolean,
+): Promise<DatabaseConnection> {
+  const pool = openPool({ connectionString: databaseUrl, max: poolSize }, prepareStatements);
   const db = drizzlePg({ client: pool, schema }) as unknown as Database; // same query surface
   return {
     db,
     kind: 'postgres',
     pool,
+    prepareStatements,
     migrate: async () => {
       const client = await pool.connect();
       try {

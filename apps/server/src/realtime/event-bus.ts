@@ -2,8 +2,8 @@ import crypto from 'node:crypto';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import type { OverlayAlert, StreamControlAction } from '@shabaash/core';
 import type { FastifyBaseLogger } from 'fastify';
-import pg from 'pg';
-import type { Database, DatabaseConnection } from '../db/client.ts';
+import type pg from 'pg';
+import { openPool, type Database, type DatabaseConnection } from '../db/client.ts';
 import * as schema from '../db/schema.ts';
 import type { BusTransport } from './bus-transports.ts';
 
@@ -92,10 +92,8 @@ export class EventBus {
     private readonly transport: BusTransport | null,
   ) {
     this.deliveryPool = database.pool
-      ? new pg.Pool({ ...database.pool.options, max: DELIVERY_POOL_SIZE })
+      ? openPool({ ...database.pool.options, max: DELIVERY_POOL_SIZE }, database.prepareStatements)
       : null;
-    // An idle client that loses its server must not crash the process; the next read reconnects.
-    this.deliveryPool?.on('error', () => {});
     this.deliveryDb = this.deliveryPool
       ? (drizzle({ client: this.deliveryPool, schema }) as unknown as Database) // same surface
       : database.db;

@@ -1,0 +1,103 @@
+import { eq } from 'drizzle-orm';
+import type pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildStreamer } from '../../test/factories.ts';
+import {
+  createTestDatabase,
+  TEST_DB_BACKEND,
+  type TestDatabase,
+} from '../../test/test-database.ts';
+import { openDatabase, type DatabaseConnection } from './client.ts';
+import { streamers } from './schema.ts';
+
+const LOOKUP = 'SELECT slug FROM streamers WHERE slug = $1';
+
+/** The statements this connection has prepared (PostgreSQL keeps them per session). */
+async function preparedOn(client: pg.PoolClient): Promise<string[]> {
+  const result = await client.query<{ statement: string }>(
+    'SELECT statement FROM pg_prepared_statements ORDER BY statement',
+  );
+  return result.rows.map((row) => row.statement);
+}
+
+async function onOneConnection<T>(
+  database: DatabaseConnection,
+  work: (client: pg.PoolClient) => Promise<T>,
+): Promise<T> {
+  const client = await database.pool!.connect();
+  try {
+    return await work(client);
+  } finally {
+    client.release();
+  }
+}
+
+describe.runIf(TEST_DB_BACKEND === 'postgres')('PostgreSQL connections', () => {
+  let database: TestDatabase;
+
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    await buildStreamer(database.db, { slug: 'prepared', name: 'Prepared' });
+  });
+  afterAll(() => database.close());
+
+  it('prepare a parameterised statement once and answer every call of it', async () => {
+    await onOneConnection(database, async (client) => {
+      for (const slug of ['prepared', 'absent', 'prepared']) {
+        const result = await client.query<{ slug: string }>(LOOKUP, [slug]);
+        expect(result.rows).toEqual(slug === 'absent' ? [] : [{ slug }]);
+      }
+      expect((await preparedOn(client)).filter((text) => text === LOOKUP)).toHaveLength(1);
+    });
+    // drizzle's statements go the same way, and their results are unchanged.
+    const rows = await database.db
+      .select({ name: streamers.name })
+      .from(streamers)
+      .where(eq(streamers.slug, 'prepared'));
+    expect(rows).toEqual([{ name: 'Prepared' }]);
+  });
+
+  it('send statements without values as they are: transactions and scripts', async () => {
+    await onOneConnection(database, async (client) => {
+      await client.query('BEGIN');
+      await client.query(LOOKUP, ['prepared']);
+      await client.query('ROLLBACK');
+      const script = (await client.query('SELECT 1 AS one; SELECT 2 AS two')) as unknown as {
+        rows: unknown[];
+      }[];
+      expect(script.map((result) => result.rows)).toEqual([[{ one: 1 }], [{ two: 2 }]]);
+      // A statement prepared inside a rolled-back transaction stays prepared and usable.
+      expect((await client.query(LOOKUP, ['prepared'])).rows).toEqual([{ slug: 'prepared' }]);
+      expect(await preparedOn(client)).not.toContain('SELECT 1 AS one; SELECT 2 AS two');
+    });
+  });
+
+  it('answer after a statement that failed to prepare', async () => {
+    await onOneConnection(database, async (client) => {
+      await expect(
+        client.query('SELEC slug FROM streamers WHERE slug = $1', ['x']),
+      ).rejects.toThrow(/syntax error/);
+      await expect(
+        client.query('SELEC slug FROM streamers WHERE slug = $1', ['x']),
+      ).rejects.toThrow(/syntax error/);
+      expect((await client.query(LOOKUP, ['prepared'])).rows).toEqual([{ slug: 'prepared' }]);
+    });
+  });
+
+  it('prepare nothing with DATABASE_PREPARED_STATEMENTS=false (a transaction-mode pooler)', async () => {
+    const unprepared = await openDatabase({
+      databaseUrl: database.url,
+      poolSize: 1,
+      prepareStatements: false,
+    });
+    try {
+      await onOneConnection(unprepared, async (client) => {
+        expect((await client.query(LOOKUP, ['prepared'])).rows).toEqual([{ slug: 'prepared' }]);
+        expect((await client.query(LOOKUP, ['prepared'])).rows).toEqual([{ slug: 'prepared' }]);
+        expect(await preparedOn(client)).toEqual([]);
+      });
+    } finally {
+      await unprepared.close();
+    }
+  });
+});
