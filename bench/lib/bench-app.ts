@@ -48,6 +48,7 @@ export async function startBenchApp(options: BenchAppOptions) {
     databaseUrl,
     pgliteDir: path.join(dataDir, 'db'),
     poolSize: config.DATABASE_POOL_SIZE,
+    prepareStatements: config.DATABASE_PREPARED_STATEMENTS,
   });
   await database.migrate();
   if (options.seed) {
