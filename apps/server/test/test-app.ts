@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../src/app.ts';
+import { buildApp, type AppDependencies } from '../src/app.ts';
 import { loadConfig, type Config } from '../src/config.ts';
 import { TEST_PASSWORD_HASH_COST } from './server-process.ts';
 import { createTestDatabase, type TestDatabase } from './test-database.ts';
@@ -14,8 +14,14 @@ export type TestApp = {
 /** A fixed key for tests: sealed values differ per row anyway (random IVs). */
 export const TEST_PERSONAL_DATA_KEY = 'a'.repeat(64);
 
-/** Builds the real application on a fresh test database; env overrides go through loadConfig. */
-export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+/**
+ * Builds the real application on a fresh test database; env overrides go through loadConfig,
+ * and a test may replace the speech provider (test/fakes/fake-speech.ts).
+ */
+export async function createTestApp(
+  env: Record<string, string> = {},
+  dependencies: Pick<AppDependencies, 'speechProvider'> = {},
+): Promise<TestApp> {
   const config = loadConfig({
     LOG_LEVEL: 'silent',
     DATA_DIR: '/nonexistent/shabaash-test',
@@ -27,7 +33,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     ...env,
   });
   const database = await createTestDatabase();
-  const app = await buildApp({ config, database });
+  const app = await buildApp({ config, database, ...dependencies });
   return {
     app,
     database,

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildStreamer, buildUser, randomTestIp, signIn } from '../../../test/factories.ts';
 import { startFakeTwilio, type FakeTwilio } from '../../../test/fakes/fake-twilio.ts';
 import { placeOrder } from '../../../test/payments.ts';
+import { controllableSpeechProvider } from '../../../test/fakes/fake-speech.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 import { loadConfig } from '../../config.ts';
 import {
@@ -38,7 +39,11 @@ const SLUG = 'privacy-live';
 
 beforeAll(async () => {
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'shabaash-privacy-'));
-  testApp = await createTestApp({ DATA_DIR: dataDir });
+  // Speech renders at once: eSpeak NG's lowest-priority renders could lag for seconds here.
+  testApp = await createTestApp(
+    { DATA_DIR: dataDir },
+    { speechProvider: controllableSpeechProvider().provider },
+  );
   await buildStreamer(testApp.database.db, {
     slug: SLUG,
     name: 'Privacy Live',

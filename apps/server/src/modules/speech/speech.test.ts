@@ -11,55 +11,16 @@ import { buildStreamer, buildUser, signIn } from '../../../test/factories.ts';
 import { placeOrderId, postWebhook, sandboxCheckout } from '../../../test/payments.ts';
 import { createTestDatabase, type TestDatabase } from '../../../test/test-database.ts';
 import { generateObsToken } from '../overlays/obs-tokens.service.ts';
-import { SpeechProviderError, type SpeechProvider, type SpeechRequest } from './speech-provider.ts';
+import { controllableSpeechProvider } from '../../../test/fakes/fake-speech.ts';
+import { SpeechProviderError, type SpeechProvider } from './speech-provider.ts';
 import { SPEECH_MAX_ATTEMPTS } from './speech-jobs.ts';
 import { shouldReadAloud } from './speech.service.ts';
-
-/**
- * A speech provider the test controls: it records every request, and renders only when the
- * test lets it (`release`), or fails as told.
- */
-function controllableProvider() {
-  const requests: SpeechRequest[] = [];
-  let gate: Promise<void> = Promise.resolve();
-  let open: () => void = () => {};
-  const failures: SpeechProviderError[] = [];
-  const provider: SpeechProvider = {
-    name: 'espeak',
-    label: 'test voice',
-    voices: {
-      hi: [{ id: 'hi', label: 'Hindi' }],
-      en: [
-        { id: 'en-gb', label: 'English' },
-        { id: 'en-us', label: 'American' },
-      ],
-    },
-    async synthesize(request) {
-      requests.push(request);
-      await gate;
-      const failure = failures.shift();
-      if (failure) throw failure;
-      const audio = Buffer.concat([Buffer.from('RIFF'), Buffer.from(JSON.stringify(request))]);
-      return { audio, contentType: 'audio/wav', extension: 'wav' };
-    },
-    async close() {},
-  };
-  return {
-    provider,
-    requests,
-    hold() {
-      gate = new Promise((resolve) => (open = resolve));
-    },
-    release: () => open(),
-    failNext: (error: SpeechProviderError) => failures.push(error),
-  };
-}
 
 describe('speech for tips read aloud (issue 23)', () => {
   let app: FastifyInstance;
   let database: TestDatabase;
   let dataDir: string;
-  const voice = controllableProvider();
+  const voice = controllableSpeechProvider();
   let slug: string;
   let token: string;
   let authorization: string;
@@ -308,7 +269,7 @@ describe('an instance that stops while speech renders', () => {
     let interrupt: (error: Error) => void = () => {};
     /** Renders until the provider is closed, like a slow eSpeak worker that close() kills. */
     const slowVoice: SpeechProvider = {
-      ...controllableProvider().provider,
+      ...controllableSpeechProvider().provider,
       synthesize: () =>
         new Promise((_, reject) => {
           interrupt = reject;
