@@ -84,6 +84,10 @@ type AlertForSpeech = {
  */
 export class SpeechRunner {
   private active = 0;
+  /** A claim is running: a job committed meanwhile may be missing from what it finds. */
+  private claiming = false;
+  /** A wake came during a claim: look again once it ends, rather than wait for the poll. */
+  private wokenWhileClaiming = false;
   private timer: ReturnType<typeof setInterval> | null = null;
   private isClosed = false;
   /** Renders in flight, so close() can wait for them. */
@@ -175,15 +179,27 @@ export class SpeechRunner {
 
   /** Claims due jobs up to the free slots and renders each; resolves when they are started. */
   async runDue(): Promise<void> {
+    if (this.isClosed) return;
+    if (this.claiming) {
+      this.wokenWhileClaiming = true;
+      return;
+    }
+    // With every slot rendering, the end of a render wakes the runner.
     const free = this.options.concurrency - this.active;
-    if (free <= 0 || this.isClosed) return;
-    this.active += free; // hold the slots while claiming, so two wakes never over-claim
+    if (free <= 0) return;
+    this.claiming = true;
+    this.active += free; // hold the slots while claiming
     let claimed: Array<{ alertId: number; attempts: number }> = [];
     try {
       await this.waitForQuiet();
       claimed = await this.claim(free);
     } finally {
       this.active -= free - claimed.length;
+      this.claiming = false;
+    }
+    if (this.wokenWhileClaiming) {
+      this.wokenWhileClaiming = false;
+      this.wake();
     }
     for (const job of claimed) {
       const run = this.render(job).finally(() => {

@@ -2,10 +2,11 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../../app.ts';
 import { loadConfig } from '../../config.ts';
+import type { Database } from '../../db/client.ts';
 import { alerts, donations, speechClips, speechJobs } from '../../db/schema.ts';
 import { buildStreamer, buildUser, signIn } from '../../../test/factories.ts';
 import { placeOrderId, postWebhook, sandboxCheckout } from '../../../test/payments.ts';
@@ -13,7 +14,8 @@ import { createTestDatabase, type TestDatabase } from '../../../test/test-databa
 import { generateObsToken } from '../overlays/obs-tokens.service.ts';
 import { controllableSpeechProvider } from '../../../test/fakes/fake-speech.ts';
 import { SpeechProviderError, type SpeechProvider } from './speech-provider.ts';
-import { SPEECH_MAX_ATTEMPTS } from './speech-jobs.ts';
+import { createFileStorage } from '../../storage/create-file-storage.ts';
+import { SPEECH_MAX_ATTEMPTS, SpeechRunner } from './speech-jobs.ts';
 import { shouldReadAloud } from './speech.service.ts';
 
 describe('speech for tips read aloud (issue 23)', () => {
@@ -296,6 +298,58 @@ describe('an instance that stops while speech renders', () => {
 
     const [job] = await database.db.select().from(speechJobs);
     expect(job).toMatchObject({ status: 'pending', attempts: 0, lockedUntil: null });
+    await database.close();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  });
+});
+
+describe('a job added while the runner claims', () => {
+  it('is claimed once that claim ends, without waiting for the poll', async () => {
+    const database = await createTestDatabase();
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'shabaash-speech-wake-'));
+    const config = loadConfig({ LOG_LEVEL: 'silent', DATA_DIR: dataDir });
+    const streamer = await buildStreamer(database.db, {});
+    const [alert] = await database.db
+      .insert(alerts)
+      .values({ streamerId: streamer.id, kind: 'test' })
+      .returning();
+    /** Runs once, right after the next transaction: the claim's, which found nothing due. */
+    let afterNextTransaction: (() => Promise<void>) | null = null;
+    const db = new Proxy(database.db, {
+      get(target, property, receiver) {
+        if (property !== 'transaction') return Reflect.get(target, property, receiver) as unknown;
+        return async (...args: Parameters<Database['transaction']>) => {
+          const result = await target.transaction(...args);
+          const hook = afterNextTransaction;
+          afterNextTransaction = null;
+          await hook?.();
+          return result;
+        };
+      },
+    });
+    const runner = new SpeechRunner({
+      db,
+      storage: createFileStorage(config),
+      provider: controllableSpeechProvider().provider,
+      log: Fastify({ logger: false }).log,
+      concurrency: 1,
+    });
+    // Another request commits a job and wakes the runner while its claim is still finishing.
+    afterNextTransaction = async () => {
+      await database.db.insert(speechJobs).values({ alertId: alert!.id, streamerId: streamer.id });
+      runner.wake();
+    };
+    await runner.runDue();
+
+    // The runner was never started, so no poll finds the job: only the missed wake can.
+    await vi.waitFor(
+      async () => {
+        const [job] = await database.db.select().from(speechJobs);
+        expect(job?.status).toBe('ready');
+      },
+      { timeout: 5_000, interval: 20 },
+    );
+    await runner.close();
     await database.close();
     fs.rmSync(dataDir, { recursive: true, force: true });
   });
