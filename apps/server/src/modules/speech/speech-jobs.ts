@@ -188,15 +188,14 @@ export class SpeechRunner {
     const free = this.options.concurrency - this.active;
     if (free <= 0) return;
     this.claiming = true;
-    this.active += free; // hold the slots while claiming
     let claimed: Array<{ alertId: number; attempts: number }> = [];
     try {
       await this.waitForQuiet();
       claimed = await this.claim(free);
     } finally {
-      this.active -= free - claimed.length;
       this.claiming = false;
     }
+    this.active += claimed.length;
     if (this.wokenWhileClaiming) {
       this.wokenWhileClaiming = false;
       this.wake();
