@@ -278,6 +278,7 @@ export async function buildApp({
   app.addHook('onRequest', async (request, reply) => writes.track(request, reply));
   const speech = new SpeechRunner({
     db: database.db,
+    writeWithoutFlushWait: database.writeWithoutFlushWait,
     storage: createFileStorage(config),
     provider: speechProvider ?? createSpeechProvider(config),
     log: app.log,

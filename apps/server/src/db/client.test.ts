@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildStreamer } from '../../test/factories.ts';
@@ -99,5 +99,36 @@ describe.runIf(TEST_DB_BACKEND === 'postgres')('PostgreSQL connections', () => {
     } finally {
       await unprepared.close();
     }
+  });
+});
+
+describe('writes without the flush wait', () => {
+  let database: TestDatabase;
+
+  beforeAll(async () => {
+    database = await createTestDatabase();
+  });
+  afterAll(() => database.close());
+
+  it('run with asynchronous commit set for them, and are committed when they resolve', async () => {
+    const streamer = await buildStreamer(database.db, { slug: 'unflushed', name: 'Before' });
+    const setting = await database.writeWithoutFlushWait(async (writer) => {
+      await writer.update(streamers).set({ name: 'After' }).where(eq(streamers.id, streamer.id));
+      const result = await writer.execute(
+        sql`SELECT setting, source FROM pg_settings WHERE name = 'synchronous_commit'`,
+      );
+      return (result as unknown as { rows: Array<{ setting: string; source: string }> }).rows[0];
+    });
+    // Set by the write's own session (PostgreSQL) or transaction (PGlite), not inherited: the
+    // test databases themselves commit asynchronously.
+    expect(setting).toMatchObject({
+      setting: 'off',
+      source: expect.stringMatching(/client|session/),
+    });
+    const [row] = await database.db
+      .select({ name: streamers.name })
+      .from(streamers)
+      .where(eq(streamers.id, streamer.id));
+    expect(row?.name).toBe('After');
   });
 });

@@ -30,9 +30,20 @@ export type DatabaseConnection = {
   pool?: pg.Pool;
   /** Whether PostgreSQL connections prepare their statements (see openPool). */
   prepareStatements: boolean;
+  /**
+   * Runs writes that a crash may lose without harm (a speech job's state) without waiting for
+   * the disk flush: PostgreSQL's asynchronous commit. The flushes they no longer queue for are
+   * the payment webhooks' (issue 23: with every commit flushed, speech tripled the webhook's
+   * p99). On PostgreSQL they go through a small pool whose sessions commit asynchronously, so
+   * each write is one statement (no BEGIN, SET LOCAL and COMMIT around it: issue 25's round
+   * trips); PGlite has one session, so there they run in a transaction with SET LOCAL.
+   */
+  writeWithoutFlushWait<T>(write: (db: Database) => Promise<T>): Promise<T>;
 };
 
 const migrationsFolder = path.join(import.meta.dirname, 'migrations');
+/** Connections for writes without the flush wait: background work, never many at once. */
+const UNFLUSHED_POOL_SIZE = 2;
 /** Arbitrary constant naming the advisory lock that serialises migrations across instances. */
 const MIGRATION_LOCK_ID = 7_241_977;
 
@@ -90,6 +101,11 @@ async function openPglite(
     kind: 'pglite',
     pglite: client,
     prepareStatements: false,
+    writeWithoutFlushWait: (write) =>
+      db.transaction(async (tx) => {
+        await tx.execute(sql`set local synchronous_commit = off`);
+        return write(tx);
+      }),
     migrate: () => migratePglite(drizzlePglite({ client, schema }), { migrationsFolder }),
     close: async () => {
       await client.close();
@@ -167,11 +183,22 @@ async function openPostgres(
 ): Promise<DatabaseConnection> {
   const pool = openPool({ connectionString: databaseUrl, max: poolSize }, prepareStatements);
   const db = drizzlePg({ client: pool, schema }) as unknown as Database; // same query surface
+  // Connects on first use: an instance that writes nothing of the kind opens no connection.
+  const unflushedPool = openPool(
+    {
+      connectionString: databaseUrl,
+      max: UNFLUSHED_POOL_SIZE,
+      options: '-c synchronous_commit=off',
+    },
+    prepareStatements,
+  );
+  const unflushedDb = drizzlePg({ client: unflushedPool, schema }) as unknown as Database;
   return {
     db,
     kind: 'postgres',
     pool,
     prepareStatements,
+    writeWithoutFlushWait: (write) => write(unflushedDb),
     migrate: async () => {
       const client = await pool.connect();
       try {
@@ -182,7 +209,9 @@ async function openPostgres(
         client.release();
       }
     },
-    close: () => pool.end(),
+    close: async () => {
+      await Promise.all([pool.end(), unflushedPool.end()]);
+    },
   };
 }
 

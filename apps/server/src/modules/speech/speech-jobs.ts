@@ -7,7 +7,7 @@ import {
   type OverlaySpeech,
 } from '@shabaash/core';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Database, Transaction } from '../../db/client.ts';
+import type { Database, DatabaseConnection } from '../../db/client.ts';
 import {
   alerts,
   donations,
@@ -35,6 +35,12 @@ const LEASE_SECONDS = 60;
 
 export type SpeechRunnerOptions = {
   db: Database;
+  /**
+   * How the runner writes its jobs' and clips' state: without waiting for the disk flush. A
+   * crash may lose the last of these writes, which only leaves a job to be claimed and
+   * rendered again.
+   */
+  writeWithoutFlushWait: DatabaseConnection['writeWithoutFlushWait'];
   storage: FileStorage;
   provider: SpeechProvider;
   log: FastifyBaseLogger;
@@ -48,22 +54,6 @@ export type SpeechRunnerOptions = {
    */
   waitForQuiet?: () => Promise<void>;
 };
-
-/**
- * Writes a speech job's state without waiting for the disk flush (PostgreSQL's asynchronous
- * commit, for this transaction only). A crash may lose the last of these writes, which only
- * leaves a job to be claimed and rendered again; the flushes they no longer queue for are the
- * payment webhooks' (issue 23: with every commit flushed, speech tripled the webhook's p99).
- */
-function writeWithoutFlushWait<T>(
-  db: Database,
-  write: (tx: Transaction) => Promise<T>,
-): Promise<T> {
-  return db.transaction(async (tx) => {
-    await tx.execute(sql`set local synchronous_commit = off`);
-    return write(tx);
-  });
-}
 
 /** The alert, donation and settings a speech render reads. */
 type AlertForSpeech = {
@@ -143,8 +133,11 @@ export class SpeechRunner {
   private async addJob(alertId: number): Promise<'none' | 'pending'> {
     const alert = await this.loadAlert(alertId);
     if (!alert || !this.isReadAloud(alert)) return 'none';
-    await writeWithoutFlushWait(this.options.db, (tx) =>
-      tx.insert(speechJobs).values({ alertId, streamerId: alert.streamerId }).onConflictDoNothing(),
+    await this.options.writeWithoutFlushWait((writer) =>
+      writer
+        .insert(speechJobs)
+        .values({ alertId, streamerId: alert.streamerId })
+        .onConflictDoNothing(),
     );
     this.wake();
     return 'pending';
@@ -224,8 +217,8 @@ export class SpeechRunner {
   }
 
   private async claim(limit: number): Promise<Array<{ alertId: number; attempts: number }>> {
-    const result = await writeWithoutFlushWait(this.options.db, (tx) =>
-      tx.execute(sql`
+    const result = await this.options.writeWithoutFlushWait((writer) =>
+      writer.execute(sql`
       update ${speechJobs} set locked_until = now() + make_interval(secs => ${LEASE_SECONDS}),
         attempts = attempts + 1
       where alert_id in (
@@ -249,8 +242,8 @@ export class SpeechRunner {
       const alert = await this.loadAlert(job.alertId);
       // Hidden, rejected, or speech turned off since: nothing to read.
       if (!alert || !this.isReadAloud(alert)) {
-        await writeWithoutFlushWait(db, (tx) =>
-          tx
+        await this.options.writeWithoutFlushWait((writer) =>
+          writer
             .update(speechJobs)
             .set({ status: 'failed', lastError: 'no longer read aloud', lockedUntil: null })
             .where(eq(speechJobs.alertId, job.alertId)),
@@ -259,8 +252,8 @@ export class SpeechRunner {
       }
       const { clipId } = await this.renderCached(this.requestFor(alert));
       await this.waitForQuiet();
-      await writeWithoutFlushWait(db, (tx) =>
-        tx
+      await this.options.writeWithoutFlushWait((writer) =>
+        writer
           .update(speechJobs)
           .set({ status: 'ready', clipId, lockedUntil: null, lastError: null })
           .where(eq(speechJobs.alertId, job.alertId)),
@@ -301,7 +294,7 @@ export class SpeechRunner {
   private async renderCached(
     request: SpeechRequest,
   ): Promise<{ clipId: string; contentType: string }> {
-    const { db, storage, provider } = this.options;
+    const { storage, provider } = this.options;
     const cacheKey = crypto
       .createHash('sha256')
       .update(JSON.stringify([provider.name, request.voice, request.language, request.segments]))
@@ -312,8 +305,8 @@ export class SpeechRunner {
     const rendered: RenderedSpeech = await provider.synthesize(request);
     const storageKey = `speech/${crypto.randomUUID()}.${rendered.extension}`;
     await storage.put(storageKey, rendered.audio, { contentType: rendered.contentType });
-    const [created] = await writeWithoutFlushWait(db, (tx) =>
-      tx
+    const [created] = await this.options.writeWithoutFlushWait((writer) =>
+      writer
         .insert(speechClips)
         .values({
           cacheKey,

@@ -6,7 +6,6 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../../app.ts';
 import { loadConfig } from '../../config.ts';
-import type { Database } from '../../db/client.ts';
 import { alerts, donations, speechClips, speechJobs } from '../../db/schema.ts';
 import { buildStreamer, buildUser, signIn } from '../../../test/factories.ts';
 import { placeOrderId, postWebhook, sandboxCheckout } from '../../../test/payments.ts';
@@ -313,29 +312,24 @@ describe('a job added while the runner claims', () => {
       .insert(alerts)
       .values({ streamerId: streamer.id, kind: 'test' })
       .returning();
-    /** Runs once, right after the next transaction: the claim's, which found nothing due. */
-    let afterNextTransaction: (() => Promise<void>) | null = null;
-    const db = new Proxy(database.db, {
-      get(target, property, receiver) {
-        if (property !== 'transaction') return Reflect.get(target, property, receiver) as unknown;
-        return async (...args: Parameters<Database['transaction']>) => {
-          const result = await target.transaction(...args);
-          const hook = afterNextTransaction;
-          afterNextTransaction = null;
-          await hook?.();
-          return result;
-        };
-      },
-    });
+    /** Runs once, right after the next write: the claim's, which found nothing due. */
+    let afterNextWrite: (() => Promise<void>) | null = null;
     const runner = new SpeechRunner({
-      db,
+      db: database.db,
+      writeWithoutFlushWait: async (write) => {
+        const result = await database.writeWithoutFlushWait(write);
+        const hook = afterNextWrite;
+        afterNextWrite = null;
+        await hook?.();
+        return result;
+      },
       storage: createFileStorage(config),
       provider: controllableSpeechProvider().provider,
       log: Fastify({ logger: false }).log,
       concurrency: 1,
     });
     // Another request commits a job and wakes the runner while its claim is still finishing.
-    afterNextTransaction = async () => {
+    afterNextWrite = async () => {
       await database.db.insert(speechJobs).values({ alertId: alert!.id, streamerId: streamer.id });
       runner.wake();
     };
