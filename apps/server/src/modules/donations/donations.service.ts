@@ -117,7 +117,7 @@ export async function createDonationOrder(
       name,
       isAnonymous,
       // A browser whose supporter row the streamer merged into another counts as that one.
-      fanKey: await mergedFanKey(db, streamer.id, fanKey),
+      fanKey: mergedFanKey(streamer.id, fanKey),
       type: input.type,
       amountPaise: input.amount_paise,
       message: input.message.trim(),
@@ -191,6 +191,18 @@ export type PaymentChange = {
    */
   alert: OverlayAlert | null;
 };
+
+/** The creator account an order was made with (issue 27); null for the platform's or none. */
+export async function payoutAccountIdOfOrder(
+  db: Database,
+  orderId: string,
+): Promise<string | null> {
+  const [row] = await db
+    .select({ payoutAccountId: donations.payoutAccountId })
+    .from(donations)
+    .where(eq(donations.orderId, orderId));
+  return row?.payoutAccountId ?? null;
+}
 
 /** A provider event to record once (unique on provider and event id) with the change it causes. */
 export type PaymentEventRecord = typeof paymentEvents.$inferInsert;

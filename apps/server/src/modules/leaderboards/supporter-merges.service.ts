@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, ne, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { donations, supporterMerges, supporterTotals } from '../../db/schema.ts';
 
@@ -8,7 +8,7 @@ import { donations, supporterMerges, supporterTotals } from '../../db/schema.ts'
  * streamer merges every row of a name into one: the donations of the other keys move to the
  * key with the largest all-time total (the `donations_supporter_totals` trigger moves the
  * totals in the same transaction), and each other key is recorded so its later tips land in
- * the merged row too (createDonationOrder asks `mergedFanKey`).
+ * the merged row too (createDonationOrder stores `mergedFanKey`).
  */
 export async function mergeSupportersNamed(
   db: Database,
@@ -66,15 +66,11 @@ export async function mergeSupportersNamed(
   });
 }
 
-/** The key a new tip from `fanKey` is stored under: the merged-into key, or its own. */
-export async function mergedFanKey(
-  db: Database,
-  streamerId: string,
-  fanKey: string,
-): Promise<string> {
-  const [merge] = await db
-    .select({ intoKey: supporterMerges.intoKey })
-    .from(supporterMerges)
-    .where(and(eq(supporterMerges.streamerId, streamerId), eq(supporterMerges.fromKey, fanKey)));
-  return merge?.intoKey ?? fanKey;
+/**
+ * The key a new tip from `fanKey` is stored under: the merged-into key, or its own. An SQL value,
+ * so the tip's insert looks it up itself (no round trip of its own).
+ */
+export function mergedFanKey(streamerId: string, fanKey: string): SQL<string> {
+  return sql<string>`coalesce((${sql`select ${supporterMerges.intoKey} from ${supporterMerges}
+    where ${and(eq(supporterMerges.streamerId, streamerId), eq(supporterMerges.fromKey, fanKey))}`}), ${fanKey})`;
 }

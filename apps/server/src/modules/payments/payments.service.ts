@@ -37,10 +37,12 @@ export type PaymentsContext = {
    * nulls for an order of the platform's account (`provider`). Absent: every order is the
    * platform's.
    */
-  orderAccount?: (
-    orderId: string,
-  ) => Promise<{ payoutAccountId: string | null; provider: PaymentProvider | null }>;
+  orderAccount?: (orderId: string) => Promise<OrderAccount>;
+  /** The same, for an order whose account id was read with it (null: the platform's). */
+  accountOwner?: (payoutAccountId: string | null) => Promise<OrderAccount>;
 };
+
+type OrderAccount = { payoutAccountId: string | null; provider: PaymentProvider | null };
 
 export type WebhookResult = 'applied' | 'unchanged' | 'duplicate' | 'ignored' | 'contradicted';
 
@@ -79,9 +81,15 @@ export async function handleWebhook(
   }
   // A genuine event that is not about one of our payments: acknowledged, nothing recorded.
   if (event === null) return 'ignored';
+  // The donation is read first: it names the account its order was made with, which the event
+  // must come from and the provider is asked with. A plan order is not a donation: its row is
+  // read (and locked) when its change is applied, and it is the platform's.
+  const donation = isPlanOrderId(event.orderId) ? null : await readPaymentTarget(db, event.orderId);
   // An event signed with one account's secret speaks only for orders made with that account:
   // a creator's keys cannot move another page's (or the platform's) orders.
-  const owner = context.orderAccount ? await context.orderAccount(event.orderId) : null;
+  const owner = context.accountOwner
+    ? await context.accountOwner(donation?.donation.payoutAccountId ?? null)
+    : null;
   if (owner) {
     if (owner.payoutAccountId !== payoutAccountId) {
       context.log.warn(
@@ -92,12 +100,7 @@ export async function handleWebhook(
     }
   }
 
-  // The provider's answer and our donation are read side by side: neither needs the other.
-  // A plan order is not a donation: its row is read (and locked) when its change is applied.
-  const [answer, donation] = await Promise.all([
-    askProvider(context, event.orderId, owner),
-    isPlanOrderId(event.orderId) ? null : readPaymentTarget(db, event.orderId),
-  ]);
+  const answer = await askProvider(context, event.orderId, owner);
   // A creator's keys may have been replaced because they leaked: an event signed with them is
   // applied only when that account's own look-up confirms it; the gateway delivers it again.
   if (answer === 'unavailable' && payoutAccountId !== null) {

@@ -16,7 +16,7 @@ import type { Database } from '../../db/client.ts';
 import { payoutAccounts } from '../../db/schema.ts';
 import { AppError, badRequest } from '../../errors.ts';
 import { secretBoxOf, type SecretBox } from '../../lib/secrets.ts';
-import { findDonationByOrderId } from '../donations/donations.service.ts';
+import { payoutAccountIdOfOrder } from '../donations/donations.service.ts';
 import type { PaymentProvider } from '../payments/payment-provider.ts';
 import type { OrderSettlement } from '../payments/providers/cashfree-settlements.ts';
 import { ProviderHttpError } from '../payments/providers/provider-http.ts';
@@ -65,6 +65,8 @@ export type PayoutAccounts = {
   routeFor(streamerId: string): Promise<PaymentRoute>;
   /** The creator account an order was made with, and its provider (nulls: the platform's). */
   orderAccount(orderId: string): Promise<OrderAccount>;
+  /** The same for an account id already read with the order (null: the platform's). */
+  accountOwner(payoutAccountId: string | null): Promise<OrderAccount>;
   /**
    * A creator account's provider, retired ones included (their orders may still be paid);
    * null when there is no such account (or it is at another gateway than `gateway`).
@@ -199,6 +201,13 @@ export function createPayoutAccounts(options: {
     return !gateway || opened.row.gateway === gateway ? provider : null;
   }
 
+  async function accountOwner(payoutAccountId: string | null): Promise<OrderAccount> {
+    if (!payoutAccountId) return { payoutAccountId: null, provider: null };
+    const provider = await providerForAccount(payoutAccountId);
+    if (!provider) throw new Error(`payout account ${payoutAccountId} cannot be opened`);
+    return { payoutAccountId, provider };
+  }
+
   function requireOwnMode(gateway: OwnAccountGatewayName): SecretBox {
     if (!offers(gateway) || !box) {
       throw new AppError(
@@ -315,13 +324,10 @@ export function createPayoutAccounts(options: {
     routeFor,
 
     async orderAccount(orderId) {
-      const donation = await findDonationByOrderId(db, orderId);
-      const accountId = donation?.payoutAccountId ?? null;
-      if (!accountId) return { payoutAccountId: null, provider: null };
-      const provider = await providerForAccount(accountId);
-      if (!provider) throw new Error(`payout account ${accountId} cannot be opened`);
-      return { payoutAccountId: accountId, provider };
+      return accountOwner(await payoutAccountIdOfOrder(db, orderId));
     },
+
+    accountOwner,
 
     providerForAccount,
 
