@@ -325,7 +325,6 @@ export async function buildApp({
     log: app.log,
     // Each order is looked up (and its webhooks taken) with the account it was made with.
     orderAccount: (orderId) => payouts.orderAccount(orderId),
-    accountOwner: (payoutAccountId) => payouts.accountOwner(payoutAccountId),
     // After commit: dashboards hear about the change, overlays about a new alert.
     onPaymentChanged: ({ donation, alertId, alert }) => {
       bus.publish({

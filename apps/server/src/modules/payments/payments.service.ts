@@ -37,12 +37,10 @@ export type PaymentsContext = {
    * nulls for an order of the platform's account (`provider`). Absent: every order is the
    * platform's.
    */
-  orderAccount?: (orderId: string) => Promise<OrderAccount>;
-  /** The same, for an order whose account id was read with it (null: the platform's). */
-  accountOwner?: (payoutAccountId: string | null) => Promise<OrderAccount>;
+  orderAccount?: (
+    orderId: string,
+  ) => Promise<{ payoutAccountId: string | null; provider: PaymentProvider | null }>;
 };
-
-type OrderAccount = { payoutAccountId: string | null; provider: PaymentProvider | null };
 
 export type WebhookResult = 'applied' | 'unchanged' | 'duplicate' | 'ignored' | 'contradicted';
 
@@ -81,26 +79,23 @@ export async function handleWebhook(
   }
   // A genuine event that is not about one of our payments: acknowledged, nothing recorded.
   if (event === null) return 'ignored';
-  // The donation is read first: it names the account its order was made with, which the event
-  // must come from and the provider is asked with. A plan order is not a donation: its row is
+  // Our donation and the provider's answer are read side by side. The provider asked is the
+  // one whose secret signed the event; the donation says whether its order was made with that
+  // account, and the answer counts only if it was. A plan order is not a donation: its row is
   // read (and locked) when its change is applied, and it is the platform's.
-  const donation = isPlanOrderId(event.orderId) ? null : await readPaymentTarget(db, event.orderId);
+  const [donation, answer] = await Promise.all([
+    isPlanOrderId(event.orderId) ? null : readPaymentTarget(db, event.orderId),
+    askProvider(context, event.orderId, provider),
+  ]);
   // An event signed with one account's secret speaks only for orders made with that account:
   // a creator's keys cannot move another page's (or the platform's) orders.
-  const owner = context.accountOwner
-    ? await context.accountOwner(donation?.donation.payoutAccountId ?? null)
-    : null;
-  if (owner) {
-    if (owner.payoutAccountId !== payoutAccountId) {
-      context.log.warn(
-        { orderId: event.orderId, payoutAccountId },
-        'webhook received for an order of another payment account; ignored',
-      );
-      return 'ignored';
-    }
+  if ((donation?.donation.payoutAccountId ?? null) !== payoutAccountId) {
+    context.log.warn(
+      { orderId: event.orderId, payoutAccountId },
+      'webhook received for an order of another payment account; ignored',
+    );
+    return 'ignored';
   }
-
-  const answer = await askProvider(context, event.orderId, owner);
   // A creator's keys may have been replaced because they leaked: an event signed with them is
   // applied only when that account's own look-up confirms it; the gateway delivers it again.
   if (answer === 'unavailable' && payoutAccountId !== null) {
@@ -204,13 +199,13 @@ async function lookUpOrder(
 async function askProvider(
   context: PaymentsContext,
   orderId: string,
-  /** The order's account when the caller has read it already. */
-  knownOwner?: { provider: PaymentProvider | null } | null,
+  /** The provider to ask, when the caller knows it (a webhook: the one that signed it). */
+  knownProvider?: PaymentProvider,
 ): Promise<ProviderOrderState | null | 'unavailable'> {
   try {
     // The order is asked about with the keys it was made with (issue 27).
-    const owner = knownOwner ?? (context.orderAccount ? await context.orderAccount(orderId) : null);
-    const provider = owner?.provider ?? context.provider;
+    const provider =
+      knownProvider ?? (await context.orderAccount?.(orderId))?.provider ?? context.provider;
     return await provider.fetchOrder(orderId);
   } catch (error) {
     context.log.warn({ err: error, orderId }, 'provider order look-up failed');

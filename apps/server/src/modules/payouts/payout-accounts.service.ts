@@ -65,8 +65,6 @@ export type PayoutAccounts = {
   routeFor(streamerId: string): Promise<PaymentRoute>;
   /** The creator account an order was made with, and its provider (nulls: the platform's). */
   orderAccount(orderId: string): Promise<OrderAccount>;
-  /** The same for an account id already read with the order (null: the platform's). */
-  accountOwner(payoutAccountId: string | null): Promise<OrderAccount>;
   /**
    * A creator account's provider, retired ones included (their orders may still be paid);
    * null when there is no such account (or it is at another gateway than `gateway`).
@@ -326,8 +324,6 @@ export function createPayoutAccounts(options: {
     async orderAccount(orderId) {
       return accountOwner(await payoutAccountIdOfOrder(db, orderId));
     },
-
-    accountOwner,
 
     providerForAccount,
 
