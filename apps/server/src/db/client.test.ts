@@ -102,6 +102,26 @@ describe.runIf(TEST_DB_BACKEND === 'postgres')('PostgreSQL connections', () => {
   });
 });
 
+/** Asynchronous commit is on for the write, and was set by it, not by the database's default. */
+async function expectUnflushedWrite(connection: DatabaseConnection, slug: string): Promise<void> {
+  const streamer = await buildStreamer(connection.db, { slug, name: 'Before' });
+  const setting = await connection.writeWithoutFlushWait(async (writer) => {
+    await writer.update(streamers).set({ name: 'After' }).where(eq(streamers.id, streamer.id));
+    const result = await writer.execute(
+      sql`SELECT setting, source FROM pg_settings WHERE name = 'synchronous_commit'`,
+    );
+    return (result as unknown as { rows: Array<{ setting: string; source: string }> }).rows[0];
+  });
+  // Set by the write's own session (a PostgreSQL session of its own) or transaction (PGlite, a
+  // pooler), not inherited: the test databases themselves commit asynchronously.
+  expect(setting).toMatchObject({ setting: 'off', source: expect.stringMatching(/^session$/) });
+  const [row] = await connection.db
+    .select({ name: streamers.name })
+    .from(streamers)
+    .where(eq(streamers.id, streamer.id));
+  expect(row?.name).toBe('After');
+}
+
 describe('writes without the flush wait', () => {
   let database: TestDatabase;
 
@@ -111,24 +131,22 @@ describe('writes without the flush wait', () => {
   afterAll(() => database.close());
 
   it('run with asynchronous commit set for them, and are committed when they resolve', async () => {
-    const streamer = await buildStreamer(database.db, { slug: 'unflushed', name: 'Before' });
-    const setting = await database.writeWithoutFlushWait(async (writer) => {
-      await writer.update(streamers).set({ name: 'After' }).where(eq(streamers.id, streamer.id));
-      const result = await writer.execute(
-        sql`SELECT setting, source FROM pg_settings WHERE name = 'synchronous_commit'`,
-      );
-      return (result as unknown as { rows: Array<{ setting: string; source: string }> }).rows[0];
-    });
-    // Set by the write's own session (PostgreSQL) or transaction (PGlite), not inherited: the
-    // test databases themselves commit asynchronously.
-    expect(setting).toMatchObject({
-      setting: 'off',
-      source: expect.stringMatching(/client|session/),
-    });
-    const [row] = await database.db
-      .select({ name: streamers.name })
-      .from(streamers)
-      .where(eq(streamers.id, streamer.id));
-    expect(row?.name).toBe('After');
+    await expectUnflushedWrite(database, 'unflushed');
   });
+
+  it.runIf(TEST_DB_BACKEND === 'postgres')(
+    'do the same behind a pooler (DATABASE_PREPARED_STATEMENTS=false), in a transaction',
+    async () => {
+      const pooled = await openDatabase({
+        databaseUrl: database.url,
+        poolSize: 1,
+        prepareStatements: false,
+      });
+      try {
+        await expectUnflushedWrite(pooled, 'pooled');
+      } finally {
+        await pooled.close();
+      }
+    },
+  );
 });

@@ -36,7 +36,8 @@ export type DatabaseConnection = {
    * the payment webhooks' (issue 23: with every commit flushed, speech tripled the webhook's
    * p99). On PostgreSQL they go through a small pool whose sessions commit asynchronously, so
    * each write is one statement (no BEGIN, SET LOCAL and COMMIT around it: issue 25's round
-   * trips); PGlite has one session, so there they run in a transaction with SET LOCAL.
+   * trips); PGlite has one session, and a transaction-mode pooler keeps none per client, so
+   * there they run in a transaction with SET LOCAL.
    */
   writeWithoutFlushWait<T>(write: (db: Database) => Promise<T>): Promise<T>;
 };
@@ -101,11 +102,7 @@ async function openPglite(
     kind: 'pglite',
     pglite: client,
     prepareStatements: false,
-    writeWithoutFlushWait: (write) =>
-      db.transaction(async (tx) => {
-        await tx.execute(sql`set local synchronous_commit = off`);
-        return write(tx);
-      }),
+    writeWithoutFlushWait: writeInTransactionWithoutFlushWait(db),
     migrate: () => migratePglite(drizzlePglite({ client, schema }), { migrationsFolder }),
     close: async () => {
       await client.close();
@@ -176,6 +173,20 @@ function prepareStatementsOn(client: pg.PoolClient): void {
   (client as unknown as { query: QueryCall }).query = named;
 }
 
+/**
+ * Writes without the flush wait in a transaction of their own, with SET LOCAL: PGlite's way (it
+ * has one session) and a transaction-mode pooler's.
+ */
+function writeInTransactionWithoutFlushWait(
+  db: Database,
+): DatabaseConnection['writeWithoutFlushWait'] {
+  return (write) =>
+    db.transaction(async (tx) => {
+      await tx.execute(sql`set local synchronous_commit = off`);
+      return write(tx);
+    });
+}
+
 async function openPostgres(
   databaseUrl: string,
   poolSize: number,
@@ -183,22 +194,29 @@ async function openPostgres(
 ): Promise<DatabaseConnection> {
   const pool = openPool({ connectionString: databaseUrl, max: poolSize }, prepareStatements);
   const db = drizzlePg({ client: pool, schema }) as unknown as Database; // same query surface
-  // Connects on first use: an instance that writes nothing of the kind opens no connection.
-  const unflushedPool = openPool(
-    {
-      connectionString: databaseUrl,
-      max: UNFLUSHED_POOL_SIZE,
-      options: '-c synchronous_commit=off',
-    },
-    prepareStatements,
-  );
-  const unflushedDb = drizzlePg({ client: unflushedPool, schema }) as unknown as Database;
+  // Writes without the flush wait get sessions of their own that commit asynchronously, so each
+  // is one statement. Behind a pooler that keeps no session state per client (the setting that
+  // turns preparing off), a session's setting could reach other clients' commits: there they
+  // take a transaction with SET LOCAL instead. The pool connects on first use.
+  const unflushedPool = prepareStatements
+    ? openPool({ connectionString: databaseUrl, max: UNFLUSHED_POOL_SIZE }, prepareStatements)
+    : null;
+  unflushedPool?.on('connect', (client) => {
+    // Sent before the statements of whoever asked for the connection. Should it fail, the
+    // session waits for its flushes as every other does; nothing else changes.
+    client.query('SET synchronous_commit = off').catch(() => {});
+  });
+  const unflushedDb = unflushedPool
+    ? (drizzlePg({ client: unflushedPool, schema }) as unknown as Database)
+    : null;
   return {
     db,
     kind: 'postgres',
     pool,
     prepareStatements,
-    writeWithoutFlushWait: (write) => write(unflushedDb),
+    writeWithoutFlushWait: unflushedDb
+      ? (write) => write(unflushedDb)
+      : writeInTransactionWithoutFlushWait(db),
     migrate: async () => {
       const client = await pool.connect();
       try {
@@ -210,7 +228,7 @@ async function openPostgres(
       }
     },
     close: async () => {
-      await Promise.all([pool.end(), unflushedPool.end()]);
+      await Promise.all([pool.end(), unflushedPool?.end()]);
     },
   };
 }
