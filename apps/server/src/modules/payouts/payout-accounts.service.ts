@@ -199,13 +199,6 @@ export function createPayoutAccounts(options: {
     return !gateway || opened.row.gateway === gateway ? provider : null;
   }
 
-  async function accountOwner(payoutAccountId: string | null): Promise<OrderAccount> {
-    if (!payoutAccountId) return { payoutAccountId: null, provider: null };
-    const provider = await providerForAccount(payoutAccountId);
-    if (!provider) throw new Error(`payout account ${payoutAccountId} cannot be opened`);
-    return { payoutAccountId, provider };
-  }
-
   function requireOwnMode(gateway: OwnAccountGatewayName): SecretBox {
     if (!offers(gateway) || !box) {
       throw new AppError(
@@ -322,7 +315,11 @@ export function createPayoutAccounts(options: {
     routeFor,
 
     async orderAccount(orderId) {
-      return accountOwner(await payoutAccountIdOfOrder(db, orderId));
+      const accountId = await payoutAccountIdOfOrder(db, orderId);
+      if (!accountId) return { payoutAccountId: null, provider: null };
+      const provider = await providerForAccount(accountId);
+      if (!provider) throw new Error(`payout account ${accountId} cannot be opened`);
+      return { payoutAccountId: accountId, provider };
     },
 
     providerForAccount,
