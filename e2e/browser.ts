@@ -103,13 +103,22 @@ export async function scrollBelowDonationForm(page: Page): Promise<void> {
 }
 
 /**
- * Waits until the page's script has taken over the server-rendered HTML (React has a root on
- * #root): before that the donation page is visible but its buttons do nothing (issue 25).
+ * Waits until the page's script has taken over the server-rendered HTML (React's root on #root
+ * has committed its hydration): before that the donation page is visible but its buttons do
+ * nothing (issue 25).
  */
 export async function waitForHydration(page: Page): Promise<void> {
   await page.waitForFunction(() => {
     const root = document.getElementById('root');
-    return root !== null && Object.keys(root).some((key) => key.startsWith('__reactContainer$'));
+    if (root === null) return false;
+    // React marks the container when hydration starts; the page is live once the root's
+    // committed state is no longer dehydrated. Typing before that may not reach React's state.
+    const key = Object.keys(root).find((name) => name.startsWith('__reactContainer$'));
+    if (key === undefined) return false;
+    const hostRoot = (root as unknown as Record<string, unknown>)[key] as {
+      stateNode: { current: { memoizedState: { isDehydrated?: boolean } | null } };
+    };
+    return hostRoot.stateNode.current.memoizedState?.isDehydrated === false;
   });
 }
 

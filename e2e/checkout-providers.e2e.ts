@@ -132,7 +132,15 @@ async function fillSimpleTip(page: Page) {
 async function submitWithMobile(page: Page) {
   await donateButton(page).click();
   const dialog = page.getByRole('dialog', { name: 'Complete Your Donation' });
-  await dialog.getByLabel('Mobile Number').fill(FAN_MOBILE);
+  const mobile = dialog.getByLabel('Mobile Number');
+  await mobile.waitFor().catch(async (error: unknown) => {
+    // Say what the page showed instead (a form problem, a toast), so a failure explains itself.
+    const shown = (await page.locator('body').innerText()).slice(0, 2000);
+    throw new Error(`No mobile-number dialog after Donate. The page showed:\n${shown}`, {
+      cause: error,
+    });
+  });
+  await mobile.fill(FAN_MOBILE);
   await agreeToTipConsents(dialog);
   await dialog.getByRole('button', { name: 'Continue to Payment' }).click();
 }
