@@ -190,6 +190,21 @@ const checks: BudgetCheck[] = [
     baseline,
   },
 ];
+// Issue 21: Devanagari faces load by unicode-range, so English pages must never fetch them.
+const devanagariFonts = (name: keyof typeof PAGES | 'donationHindi') =>
+  (results[name]?.assets ?? []).filter((asset) => /devanagari/i.test(asset.path)).length;
+const englishDevanagariFonts = devanagariFonts('donation') + devanagariFonts('home');
+checks.push({
+  what: 'Devanagari font files an English page downloads (donation page and home page)',
+  budget: '= 0',
+  value: englishDevanagariFonts,
+  unit: 'files',
+  met: englishDevanagariFonts === 0,
+  baseline: {
+    what: 'the same donation page in Hindi',
+    value: devanagariFonts('donationHindi'),
+  },
+});
 // The heaviest theme: the most bytes downloaded with it (scripts, styles, fonts, image, sound).
 const heaviest = themedOverlays
   .map((entry) => ({
