@@ -62,6 +62,7 @@ export default defineConfig({
           name: 'e2e',
           include: ['e2e/**/*.e2e.ts'],
           globalSetup: ['e2e/global-setup.ts'],
+          setupFiles: ['e2e/setup.ts'],
           // Files run side by side on the one server: each writes only to streamers of its own.
           // A browser test spends most of its time waiting (for an alert to end, a page to
           // settle, a webhook), so four share the two cores; they run as a group of their own

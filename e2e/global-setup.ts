@@ -54,6 +54,7 @@ export default async function setup(project: TestProject) {
   );
   const teardown = async () => {
     await server.stop('SIGTERM');
+    reportServerErrors(server.output());
     bundle.remove();
     await database.drop();
     fs.rmSync(dataDir, { recursive: true, force: true });
@@ -70,4 +71,23 @@ export default async function setup(project: TestProject) {
     throw error;
   }
   return teardown;
+}
+
+/**
+ * Prints the errors the shared server logged (pino level 50 and over: a 500, a failed job), so a
+ * browser test that failed on the server's side leaves its cause in the run's output.
+ */
+function reportServerErrors(output: string): void {
+  const errors = output.split('\n').filter((line) => {
+    try {
+      return ((JSON.parse(line) as { level?: number }).level ?? 0) >= 50;
+    } catch {
+      return false;
+    }
+  });
+  if (errors.length === 0) return;
+  const shown = errors.slice(-20).map((line) => line.slice(0, 1_000));
+  console.warn(
+    `The browser tests' server logged ${String(errors.length)} error(s)${errors.length > 20 ? ', the last 20' : ''}:\n${shown.join('\n')}`,
+  );
 }
