@@ -15,6 +15,8 @@ export function controllableSpeechProvider() {
   let gate: Promise<void> = Promise.resolve();
   let open: () => void = () => {};
   const failures: SpeechProviderError[] = [];
+  /** When each failure was thrown (ms since the epoch): a back-off is measured from there. */
+  const failedAt: number[] = [];
   const provider: SpeechProvider = {
     name: 'espeak',
     label: 'test voice',
@@ -29,7 +31,10 @@ export function controllableSpeechProvider() {
       requests.push(request);
       await gate;
       const failure = failures.shift();
-      if (failure) throw failure;
+      if (failure) {
+        failedAt.push(Date.now());
+        throw failure;
+      }
       const audio = Buffer.concat([Buffer.from('RIFF'), Buffer.from(JSON.stringify(request))]);
       return { audio, contentType: 'audio/wav', extension: 'wav' };
     },
@@ -38,6 +43,7 @@ export function controllableSpeechProvider() {
   return {
     provider,
     requests,
+    failedAt,
     hold() {
       gate = new Promise((resolve) => (open = resolve));
     },

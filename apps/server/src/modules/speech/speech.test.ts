@@ -14,7 +14,7 @@ import { generateObsToken } from '../overlays/obs-tokens.service.ts';
 import { controllableSpeechProvider } from '../../../test/fakes/fake-speech.ts';
 import { SpeechProviderError, type SpeechProvider } from './speech-provider.ts';
 import { createFileStorage } from '../../storage/create-file-storage.ts';
-import { SPEECH_MAX_ATTEMPTS, SpeechRunner } from './speech-jobs.ts';
+import { SPEECH_MAX_ATTEMPTS, SpeechRunner, speechRetryDelayMs } from './speech-jobs.ts';
 import { shouldReadAloud } from './speech.service.ts';
 
 describe('speech for tips read aloud (issue 23)', () => {
@@ -161,19 +161,26 @@ describe('speech for tips read aloud (issue 23)', () => {
   });
 
   it('retries a failed render with back-off, then gives up and the alert plays without speech', async () => {
+    const failuresBefore = voice.failedAt.length;
     voice.failNext(new SpeechProviderError('busy', true));
     const alertId = await paidTip({ message: 'retry me please' });
-    // The first try failed: the job waits for its next try instead of spinning.
-    for (let i = 0; i < 100 && voice.requests.length === 0; i += 1) {
-      await new Promise((resolve) => setTimeout(resolve, 20));
-    }
-    await new Promise((resolve) => setTimeout(resolve, 50));
-    const [job] = await database.db
-      .select()
-      .from(speechJobs)
-      .where(eq(speechJobs.alertId, alertId));
-    expect(job).toMatchObject({ status: 'pending', attempts: 1, lastError: 'busy' });
-    expect(job?.nextAttemptAt.getTime()).toBeGreaterThan(Date.now() + 500);
+    // The first try failed: the job waits for its next try instead of spinning. Measured from
+    // the failure itself, not from now, so a busy machine's delay here cannot eat the back-off.
+    const job = await vi.waitFor(
+      async () => {
+        const [row] = await database.db
+          .select()
+          .from(speechJobs)
+          .where(eq(speechJobs.alertId, alertId));
+        expect(row).toMatchObject({ status: 'pending', attempts: 1, lastError: 'busy' });
+        return row!;
+      },
+      { timeout: 10_000, interval: 20 },
+    );
+    expect(voice.failedAt).toHaveLength(failuresBefore + 1);
+    expect(job.nextAttemptAt.getTime()).toBeGreaterThanOrEqual(
+      voice.failedAt[failuresBefore]! + speechRetryDelayMs(1),
+    );
     // Due again: the next try renders it.
     await database.db
       .update(speechJobs)
