@@ -162,7 +162,7 @@ function prepareStatementsOn(client: pg.PoolClient): void {
       !query ||
       isSubmittable ||
       typeof query.text !== 'string' ||
-      query.name !== undefined ||
+      Boolean(query.name) || // named by its caller (drizzle's prepare passes '' for none)
       !hasValues
     ) {
       return send(config, values, callback);

@@ -12,6 +12,7 @@ import {
 } from '@shabaash/core';
 import type { z } from 'zod';
 import type { Database } from '../../db/client.ts';
+import { preparedOnce } from '../../db/prepared.ts';
 import {
   alerts,
   donations,
@@ -229,9 +230,14 @@ export async function readPaymentTarget(
   db: Database,
   orderId: string,
 ): Promise<PaymentTarget | null> {
-  // The streamer is joined, not read after: a payment's settlement costs no extra round trip.
+  const [row] = await selectPaymentTarget(db, { orderId });
+  return row ?? null;
+}
+
+// The streamer is joined, not read after: a payment's settlement costs no extra round trip.
+const selectPaymentTarget = preparedOnce((db) => {
   const streamer = streamerRowsSubquery(db);
-  const [row] = await db
+  return db
     .select({
       donation: donations,
       moderationMode: streamer.moderationMode,
@@ -242,9 +248,8 @@ export async function readPaymentTarget(
     .from(donations)
     .innerJoin(streamer, eq(streamer.id, donations.streamerId))
     .leftJoin(mediaUploads, eq(mediaUploads.id, donations.mediaUploadId))
-    .where(eq(donations.orderId, orderId));
-  return row ?? null;
-}
+    .where(eq(donations.orderId, sql.placeholder('orderId')));
+});
 
 /** Another writer moved the donation between our read and our write this many times: give up. */
 const MAX_RACED_ATTEMPTS = 5;

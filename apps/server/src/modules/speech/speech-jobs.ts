@@ -8,6 +8,7 @@ import {
 } from '@shabaash/core';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database, DatabaseConnection } from '../../db/client.ts';
+import { preparedOnce } from '../../db/prepared.ts';
 import {
   alerts,
   donations,
@@ -378,21 +379,25 @@ export class SpeechRunner {
   }
 
   private async loadAlert(alertId: number): Promise<AlertForSpeech | null> {
-    const streamers = streamerRowsSubquery(this.options.db);
-    const [row] = await this.options.db
-      .select({
-        alertId: alerts.id,
-        streamerId: alerts.streamerId,
-        kind: alerts.kind,
-        donation: donations,
-        blockedWords: streamers.blockedWords,
-        settings: streamerSpeechSettings,
-      })
-      .from(alerts)
-      .innerJoin(streamers, eq(streamers.id, alerts.streamerId))
-      .leftJoin(donations, eq(donations.id, alerts.donationId))
-      .leftJoin(streamerSpeechSettings, eq(streamerSpeechSettings.streamerId, alerts.streamerId))
-      .where(eq(alerts.id, alertId));
+    const [row] = await selectAlertForSpeech(this.options.db, { alertId });
     return row ?? null;
   }
 }
+
+const selectAlertForSpeech = preparedOnce((db) => {
+  const streamers = streamerRowsSubquery(db);
+  return db
+    .select({
+      alertId: alerts.id,
+      streamerId: alerts.streamerId,
+      kind: alerts.kind,
+      donation: donations,
+      blockedWords: streamers.blockedWords,
+      settings: streamerSpeechSettings,
+    })
+    .from(alerts)
+    .innerJoin(streamers, eq(streamers.id, alerts.streamerId))
+    .leftJoin(donations, eq(donations.id, alerts.donationId))
+    .leftJoin(streamerSpeechSettings, eq(streamerSpeechSettings.streamerId, alerts.streamerId))
+    .where(eq(alerts.id, sql.placeholder('alertId')));
+});
