@@ -1,10 +1,34 @@
 import type { FastifyRateLimitStore, FastifyRateLimitStoreCtor } from '@fastify/rate-limit';
 import { lt, sql } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
+import { preparedOnce } from '../db/prepared.ts';
 import { rateLimitCounters } from '../db/schema.ts';
 
 /** Every this many counted requests, an instance also deletes the windows that have ended. */
 const SWEEP_EVERY = 1000;
+
+/** Starts a window or adds one to the current one; answers the count and the time left. */
+const countHit = preparedOnce((db) => {
+  const hasEnded = sql`${rateLimitCounters.resetsAt} <= now()`;
+  return db
+    .insert(rateLimitCounters)
+    .values({
+      key: sql.placeholder('key'),
+      hits: 1,
+      resetsAt: sql`now() + ${sql.placeholder('windowMs')}::integer * interval '1 ms'`,
+    })
+    .onConflictDoUpdate({
+      target: rateLimitCounters.key,
+      set: {
+        hits: sql`CASE WHEN ${hasEnded} THEN 1 ELSE ${rateLimitCounters.hits} + 1 END`,
+        resetsAt: sql`CASE WHEN ${hasEnded} THEN excluded.resets_at ELSE ${rateLimitCounters.resetsAt} END`,
+      },
+    })
+    .returning({
+      hits: rateLimitCounters.hits,
+      msLeft: sql<number>`ceil(extract(epoch FROM ${rateLimitCounters.resetsAt} - now()) * 1000)::integer`,
+    });
+});
 
 /**
  * A @fastify/rate-limit store on the `rate_limit_counters` table, so that several instances on
@@ -16,21 +40,7 @@ export function databaseRateLimitStore(db: Database): FastifyRateLimitStoreCtor 
   let countedSinceSweep = 0;
 
   async function count(key: string, windowMs: number) {
-    const hasEnded = sql`${rateLimitCounters.resetsAt} <= now()`;
-    const [row] = await db
-      .insert(rateLimitCounters)
-      .values({ key, hits: 1, resetsAt: sql`now() + ${windowMs}::integer * interval '1 ms'` })
-      .onConflictDoUpdate({
-        target: rateLimitCounters.key,
-        set: {
-          hits: sql`CASE WHEN ${hasEnded} THEN 1 ELSE ${rateLimitCounters.hits} + 1 END`,
-          resetsAt: sql`CASE WHEN ${hasEnded} THEN excluded.resets_at ELSE ${rateLimitCounters.resetsAt} END`,
-        },
-      })
-      .returning({
-        hits: rateLimitCounters.hits,
-        msLeft: sql<number>`ceil(extract(epoch FROM ${rateLimitCounters.resetsAt} - now()) * 1000)::integer`,
-      });
+    const [row] = await countHit(db, { key, windowMs });
     if (!row) throw new Error(`rate limit counter ${key} was not written`);
 
     countedSinceSweep += 1;

@@ -1,5 +1,17 @@
 import crypto from 'node:crypto';
-import { and, asc, desc, eq, getTableColumns, gte, inArray, lt, lte, sql } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  desc,
+  eq,
+  getTableColumns,
+  gte,
+  inArray,
+  lt,
+  lte,
+  sql,
+  type Placeholder,
+} from 'drizzle-orm';
 import {
   ANONYMOUS_DONOR_NAME,
   DONATION_MESSAGES,
@@ -110,30 +122,26 @@ export async function createDonationOrder(
   }
   const isAnonymous = input.anonymous === true;
   const name = isAnonymous ? ANONYMOUS_DONOR_NAME : input.name;
-  const [donation] = await db
-    .insert(donations)
-    .values({
-      streamerId: streamer.id,
-      orderId,
-      name,
-      isAnonymous,
-      // A browser whose supporter row the streamer merged into another counts as that one.
-      fanKey: mergedFanKey(streamer.id, fanKey),
-      type: input.type,
-      amountPaise: input.amount_paise,
-      message: input.message.trim(),
-      noticeVersion: noticeVersion('donation'),
-      ...context.personalData.sealPhone(input.phone, orderId),
-      voiceUploadId,
-      mediaUploadId,
-      hyperemoteId: input.type === 'hyperemote' ? (input.hyperemote_id ?? null) : null,
-      provider: provider.name,
-      payoutAccountId: context.payoutAccountId ?? null,
-      splitVendorId: split?.vendorId ?? null,
-      splitSharePaise: split?.amountPaise ?? null,
-      nextCheckAt: new Date(Date.now() + FIRST_CHECK_DELAY_MS),
-    })
-    .returning({ id: donations.id });
+  const [donation] = await insertPendingDonation(db, {
+    streamerId: streamer.id,
+    orderId,
+    name,
+    isAnonymous,
+    fanKey,
+    type: input.type,
+    amountPaise: input.amount_paise,
+    message: input.message.trim(),
+    noticeVersion: noticeVersion('donation'),
+    ...context.personalData.sealPhone(input.phone, orderId),
+    voiceUploadId,
+    mediaUploadId,
+    hyperemoteId: input.type === 'hyperemote' ? (input.hyperemote_id ?? null) : null,
+    provider: provider.name,
+    payoutAccountId: context.payoutAccountId ?? null,
+    splitVendorId: split?.vendorId ?? null,
+    splitSharePaise: split?.amountPaise ?? null,
+    nextCheckAt: new Date(Date.now() + FIRST_CHECK_DELAY_MS),
+  } satisfies Record<PendingDonationField, unknown>);
   if (!donation) throw new Error('donation insert returned nothing');
   await recordOrderConsents(
     db,
@@ -151,10 +159,11 @@ export async function createDonationOrder(
       ...(split ? { split } : {}),
       notifyUrl: `${context.publicUrl}${context.webhookPath ?? `/api/payments/webhooks/${provider.name}`}`,
     });
-    await db
-      .update(donations)
-      .set({ providerOrderId: created.providerOrderId, paymentSessionId: created.paymentSessionId })
-      .where(eq(donations.id, donation.id));
+    await recordProviderOrder(db, {
+      id: donation.id,
+      providerOrderId: created.providerOrderId,
+      paymentSessionId: created.paymentSessionId,
+    });
     return {
       order_id: orderId,
       payment_session_id: created.paymentSessionId,
@@ -171,6 +180,57 @@ export async function createDonationOrder(
     });
   }
 }
+
+/** The fields an order's donation is written with; every other column keeps its default. */
+const PENDING_DONATION_FIELDS = [
+  'streamerId',
+  'orderId',
+  'name',
+  'isAnonymous',
+  'fanKey',
+  'type',
+  'amountPaise',
+  'message',
+  'noticeVersion',
+  'phoneEnc',
+  'phoneHash',
+  'phoneMasked',
+  'voiceUploadId',
+  'mediaUploadId',
+  'hyperemoteId',
+  'provider',
+  'payoutAccountId',
+  'splitVendorId',
+  'splitSharePaise',
+  'nextCheckAt',
+] as const;
+type PendingDonationField = (typeof PENDING_DONATION_FIELDS)[number];
+
+/** An order's donation, payment pending: a tip's hottest insert, its SQL built once. */
+const insertPendingDonation = preparedOnce((db) => {
+  const values = Object.fromEntries(
+    PENDING_DONATION_FIELDS.map((field) => [field, sql.placeholder(field)]),
+  ) as Record<PendingDonationField, Placeholder>;
+  return db
+    .insert(donations)
+    .values({
+      ...values,
+      // A browser whose supporter row the streamer merged into another counts as that one.
+      fanKey: mergedFanKey(values.streamerId, values.fanKey),
+    })
+    .returning({ id: donations.id });
+});
+
+const recordProviderOrder = preparedOnce((db) =>
+  db
+    .update(donations)
+    .set({
+      // An update's set takes SQL, not a bare placeholder (both are text columns).
+      providerOrderId: sql`${sql.placeholder('providerOrderId')}`,
+      paymentSessionId: sql`${sql.placeholder('paymentSessionId')}`,
+    })
+    .where(eq(donations.id, sql.placeholder('id'))),
+);
 
 export async function findDonationByOrderId(
   db: Database,

@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, inArray, ne, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { donations, supporterMerges, supporterTotals } from '../../db/schema.ts';
 
@@ -68,9 +68,13 @@ export async function mergeSupportersNamed(
 
 /**
  * The key a new tip from `fanKey` is stored under: the merged-into key, or its own. An SQL value,
- * so the tip's insert looks it up itself (no round trip of its own).
+ * so the tip's insert looks it up itself (no round trip of its own). Values or placeholders of a
+ * statement prepared once.
  */
-export function mergedFanKey(streamerId: string, fanKey: string): SQL<string> {
+export function mergedFanKey(
+  streamerId: string | Placeholder,
+  fanKey: string | Placeholder,
+): SQL<string> {
   return sql<string>`coalesce((${sql`select ${supporterMerges.intoKey} from ${supporterMerges}
     where ${and(eq(supporterMerges.streamerId, streamerId), eq(supporterMerges.fromKey, fanKey))}`}), ${fanKey})`;
 }

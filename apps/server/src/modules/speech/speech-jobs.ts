@@ -135,10 +135,7 @@ export class SpeechRunner {
     const alert = await this.loadAlert(alertId);
     if (!alert || !this.isReadAloud(alert)) return 'none';
     await this.options.writeWithoutFlushWait((writer) =>
-      writer
-        .insert(speechJobs)
-        .values({ alertId, streamerId: alert.streamerId })
-        .onConflictDoNothing(),
+      insertSpeechJob(writer, { alertId, streamerId: alert.streamerId }),
     );
     this.wake();
     return 'pending';
@@ -383,6 +380,13 @@ export class SpeechRunner {
     return row ?? null;
   }
 }
+
+const insertSpeechJob = preparedOnce((db) =>
+  db
+    .insert(speechJobs)
+    .values({ alertId: sql.placeholder('alertId'), streamerId: sql.placeholder('streamerId') })
+    .onConflictDoNothing(),
+);
 
 const selectAlertForSpeech = preparedOnce((db) => {
   const streamers = streamerRowsSubquery(db);
