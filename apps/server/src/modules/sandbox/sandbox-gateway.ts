@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
+import { preparedOnce } from '../../db/prepared.ts';
 import { sandboxOrders, siteSettings } from '../../db/schema.ts';
 import type { ProviderOrderState, ProviderPayment } from '../payments/payment-provider.ts';
 
@@ -55,19 +56,33 @@ export async function createSandboxOrder(
   db: Database,
   input: { orderId: string; amountPaise: number; customerName: string },
 ): Promise<void> {
-  await db.insert(sandboxOrders).values({
-    ...input,
-    expiresAt: new Date(Date.now() + ORDER_LIFETIME_MS),
-  });
+  await insertSandboxOrder(db, { ...input, expiresAt: new Date(Date.now() + ORDER_LIFETIME_MS) });
 }
 
 export async function findSandboxOrder(
   db: Database,
   orderId: string,
 ): Promise<SandboxOrder | null> {
-  const [order] = await db.select().from(sandboxOrders).where(eq(sandboxOrders.orderId, orderId));
+  const [order] = await selectSandboxOrder(db, { orderId });
   return order ?? null;
 }
+
+// Every tip through the sandbox makes and reads its order: their SQL is built once.
+const insertSandboxOrder = preparedOnce((db) =>
+  db.insert(sandboxOrders).values({
+    orderId: sql.placeholder('orderId'),
+    amountPaise: sql.placeholder('amountPaise'),
+    customerName: sql.placeholder('customerName'),
+    expiresAt: sql.placeholder('expiresAt'),
+  }),
+);
+
+const selectSandboxOrder = preparedOnce((db) =>
+  db
+    .select()
+    .from(sandboxOrders)
+    .where(eq(sandboxOrders.orderId, sql.placeholder('orderId'))),
+);
 
 /** What the gateway answers to an order look-up. */
 export function sandboxOrderState(order: SandboxOrder, now = new Date()): ProviderOrderState {
