@@ -47,7 +47,7 @@ const SATURATION = {
   seconds: Number(process.env.THROUGHPUT_SECONDS ?? 30),
 };
 /** PGlite's figure is reported without a budget: a shorter window shows it as well. */
-const PGLITE_SATURATION = { ...SATURATION, seconds: Math.min(SATURATION.seconds, 15) };
+const PGLITE_SATURATION = { ...SATURATION, seconds: Math.min(SATURATION.seconds, 10) };
 /** Issue 25's webhook budget is at 100 paid donations a second: a run of its own, PostgreSQL. */
 const WEBHOOK_STEP = { rate: 100, seconds: 15 };
 const BACKENDS = (process.env.THROUGHPUT_BACKENDS ?? 'postgres,pglite').split(',');
