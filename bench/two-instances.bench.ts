@@ -19,7 +19,7 @@ import {
 import { withTwoInstances } from './lib/two-instances.ts';
 
 const OVERLAYS = 100;
-const STEP = { rate: 100, tips: 200 };
+const STEP = { rate: 100, tips: 600 };
 const WARM_UP = { rate: 50, tips: 30 };
 const RUN_LIMIT_MS = 58_000;
 
