@@ -8,6 +8,7 @@ import {
   type WithdrawablePurpose,
 } from '@shabaash/core';
 import type { Database } from '../../db/client.ts';
+import { preparedOnce } from '../../db/prepared.ts';
 import { consentRecords, donations } from '../../db/schema.ts';
 
 /** Where a consent was given or withdrawn from (consent_records.ip_address, user_agent_summary). */
@@ -30,17 +31,34 @@ export async function recordOrderConsents(
   const purposes: ConsentPurpose[] = ['age_18_plus'];
   if (choices.stream_consent === true) purposes.push('stream_display');
   if (choices.marketing_consent === true) purposes.push('marketing');
-  const version = noticeVersion('donation');
-  await db.insert(consentRecords).values(
-    purposes.map((purpose) => ({
-      donationId,
-      purpose,
-      noticeVersion: version,
-      ipAddress: source.ip,
-      userAgentSummary: summarizeUserAgent(source.userAgent),
-    })),
-  );
+  const insertRows = insertOrderConsents[purposes.length - 1];
+  if (!insertRows) throw new Error(`no consent statement for ${String(purposes.length)} rows`);
+  await insertRows(db, {
+    donationId,
+    noticeVersion: noticeVersion('donation'),
+    ipAddress: source.ip,
+    userAgentSummary: summarizeUserAgent(source.userAgent),
+    ...Object.fromEntries(purposes.map((purpose, row) => [`purpose${String(row)}`, purpose])),
+  });
 }
+
+/**
+ * Every order records its consents: one statement for each number of purposes (one to three),
+ * its SQL built once, one row per purpose.
+ */
+const insertOrderConsents = [1, 2, 3].map((rows) =>
+  preparedOnce((db) =>
+    db.insert(consentRecords).values(
+      Array.from({ length: rows }, (_, row) => ({
+        donationId: sql.placeholder('donationId'),
+        purpose: sql.placeholder(`purpose${String(row)}`),
+        noticeVersion: sql.placeholder('noticeVersion'),
+        ipAddress: sql.placeholder('ipAddress'),
+        userAgentSummary: sql.placeholder('userAgentSummary'),
+      })),
+    ),
+  ),
+);
 
 /**
  * Records a new creator account's 18+ declaration (issue 29) under the sign-up notice, with
