@@ -199,13 +199,17 @@ async function openPostgres(
   // turns preparing off), a session's setting could reach other clients' commits: there they
   // take a transaction with SET LOCAL instead. The pool connects on first use.
   const unflushedPool = prepareStatements
-    ? openPool({ connectionString: databaseUrl, max: UNFLUSHED_POOL_SIZE }, prepareStatements)
+    ? openPool(
+        {
+          connectionString: databaseUrl,
+          max: UNFLUSHED_POOL_SIZE,
+          // The pool hands the connection out once this has run. Should it fail, the pool
+          // drops the connection and the caller gets the error, as for a failed connect.
+          onConnect: (client) => client.query('SET synchronous_commit = off'),
+        },
+        prepareStatements,
+      )
     : null;
-  unflushedPool?.on('connect', (client) => {
-    // Sent before the statements of whoever asked for the connection. Should it fail, the
-    // session waits for its flushes as every other does; nothing else changes.
-    client.query('SET synchronous_commit = off').catch(() => {});
-  });
   const unflushedDb = unflushedPool
     ? (drizzlePg({ client: unflushedPool, schema }) as unknown as Database)
     : null;
