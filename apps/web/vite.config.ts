@@ -5,6 +5,7 @@ import type { PluginOption } from 'vite';
 
 import { markdownContent } from './src/features/blog/build/markdown-plugin';
 import { compiledCatalogs } from './src/i18n/compiled-catalogs-plugin';
+import { languageNamesFontFile } from './src/i18n/language-names-font-plugin';
 
 /** The Fastify server (apps/server) listens here during `npm run dev`. */
 const API_ORIGIN = 'http://127.0.0.1:3000';
@@ -32,7 +33,13 @@ const publicUrl = (process.env.VITE_PUBLIC_URL ?? process.env.PUBLIC_URL ?? '').
 export default defineConfig({
   // Guides and policies are Markdown, converted to HTML here at build time; message catalogs
   // are compiled here too (src/i18n).
-  plugins: [tailwindPlugin, markdownContent(), compiledCatalogs(), reactRouter()],
+  plugins: [
+    languageNamesFontFile(),
+    tailwindPlugin,
+    markdownContent(),
+    compiledCatalogs(),
+    reactRouter(),
+  ],
   define: { 'import.meta.env.VITE_PUBLIC_URL': JSON.stringify(publicUrl) },
   server: {
     proxy: Object.fromEntries(

@@ -4,6 +4,7 @@ import { defineConfig } from 'vite';
 import type { PluginOption } from 'vite';
 
 import { compiledCatalogs } from './src/i18n/compiled-catalogs-plugin';
+import { languageNamesFontFile } from './src/i18n/language-names-font-plugin';
 
 /**
  * The standalone page shells (src/shells/): the donation page and the OBS overlay as plain
@@ -29,7 +30,7 @@ export default defineConfig(({ isSsrBuild }) => ({
   // The server renderer carries its libraries inside it, so the server loads it from wherever
   // the build is deployed (WEB_DIST_DIR), with no node_modules beside it.
   ssr: { noExternal: true },
-  plugins: [tailwindPlugin, compiledCatalogs()],
+  plugins: [languageNamesFontFile(), tailwindPlugin, compiledCatalogs()],
   define: {
     'import.meta.env.VITE_PUBLIC_URL': JSON.stringify(publicUrl),
     // The renderer's React is the production build whatever NODE_ENV the server runs with.

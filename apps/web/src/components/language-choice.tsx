@@ -1,5 +1,8 @@
 import { LANGUAGES, LANGUAGE_LABELS, type Language } from '@shabaash/core';
 
+/** The face of the languages' names (app.css), then the device's own. */
+const LANGUAGE_NAMES_FONT = "'Shabaash Language Names', system-ui, sans-serif";
+
 /** How a switch looks: its group's and each option's classes. */
 export type LanguageChoiceLook = { group: string; option: string };
 
@@ -50,9 +53,9 @@ export function LanguageChoice({
           onClick={() => {
             if (option !== language) onChoose(option);
           }}
-          // The other language's name in the device's own font: "हिन्दी" on an English page
-          // must not fetch the Devanagari font (app.css), which a Hindi page loads anyway.
-          style={option === language ? undefined : { fontFamily: 'system-ui, sans-serif' }}
+          // The other language's name from a face of its few glyphs: "हिन्दी" on an English
+          // page must not fetch the Devanagari text font (app.css), which a Hindi page loads.
+          style={option === language ? undefined : { fontFamily: LANGUAGE_NAMES_FONT }}
           className={look.option}
         >
           {LANGUAGE_LABELS[option]}
