@@ -1,4 +1,5 @@
 import { VOICE_MESSAGES } from '@shabaash/core';
+import { SHIPPED_EMOJI } from '../apps/web/src/fonts/shipped-emoji.ts';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { baseUrl, collectPageErrors, launchBrowser, scrollBelowDonationForm } from './browser.ts';
@@ -269,6 +270,51 @@ describe('donation page (a fan on a 390×844 phone)', () => {
     await page.frameLocator(CHECKOUT_IFRAME).getByRole('button', { name: 'Pay ₹1 (UPI)' }).click();
     await page.waitForURL(statusUrl(fullForm.slug, 'success'));
     await page.getByRole('heading', { name: 'Payment Successful!' }).waitFor();
+    await page.close();
+  });
+
+  it('draws the hyperemotes and quick emoji in colour from its own emoji face', async () => {
+    const { page, errors } = await openDonationPage(browser);
+    await page.getByRole('radio', { name: /Hyperemotes/ }).check();
+    const excited = page
+      .getByRole('radio', { name: /Excited/ })
+      .locator('..')
+      .locator('span')
+      .first();
+    await expect(excited.textContent()).resolves.toBe('🤩');
+    // The tile asks for a colour emoji font before any text font (which may draw some in black).
+    await expect(excited.evaluate((span) => getComputedStyle(span).fontFamily)).resolves.toMatch(
+      /^"?Apple Color Emoji"?,.*"?Shabaash Emoji"?$/,
+    );
+    // Every emoji the pages draw themselves, from the shipped face, in colour: a glyph missing
+    // from it would come out grey (a black-and-white text font, an empty box) or not at all, as
+    // this machine has no colour emoji font of its own.
+    const notInColour = await page.evaluate(
+      async (emojis) => {
+        const canvas = document.createElement('canvas');
+        canvas.width = canvas.height = 48;
+        const context = canvas.getContext('2d', { willReadFrequently: true });
+        if (!context) return emojis;
+        await document.fonts.load('40px "Shabaash Emoji"', emojis.join(''));
+        context.font = '40px "Shabaash Emoji"';
+        return emojis.filter((emoji) => {
+          context.clearRect(0, 0, 48, 48);
+          context.fillText(emoji, 2, 40);
+          const pixels = context.getImageData(0, 0, 48, 48).data;
+          let coloured = 0;
+          for (let index = 0; index < pixels.length; index += 4) {
+            const [red = 0, green = 0, blue = 0, alpha = 0] = pixels.slice(index, index + 4);
+            if (alpha > 128 && Math.max(red, green, blue) - Math.min(red, green, blue) > 25) {
+              coloured += 1;
+            }
+          }
+          return coloured < 40; // 🎵, the greyest, has hundreds
+        });
+      },
+      [...SHIPPED_EMOJI],
+    );
+    expect(notInColour).toEqual([]);
+    expect(errors).toEqual([]);
     await page.close();
   });
 

@@ -60,7 +60,7 @@ export function HyperemotePicker({
               <span
                 aria-hidden="true"
                 className={cn(
-                  'text-3xl leading-none',
+                  'font-emoji text-3xl leading-none',
                   isHighlighted && 'animate-bounce motion-reduce:animate-none',
                 )}
               >

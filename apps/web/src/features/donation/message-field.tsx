@@ -85,7 +85,9 @@ export function MessageField({
             onClick={() => handleInsert(emoji)}
             className="grid h-9 place-items-center rounded-lg text-xl transition-colors hover:bg-brand-50 disabled:opacity-40"
           >
-            <span aria-hidden="true">{emoji}</span>
+            <span aria-hidden="true" className="font-emoji">
+              {emoji}
+            </span>
           </button>
         ))}
       </div>

@@ -29,7 +29,7 @@ export function LeaderboardList({
             aria-label={LEADERBOARD_TEXT.rank(entry.rank)}
             className={cn(
               'flex size-8 shrink-0 items-center justify-center rounded-full text-sm font-bold tabular-nums',
-              PODIUM[entry.rank] ? 'text-xl' : 'bg-slate-100 text-slate-600',
+              PODIUM[entry.rank] ? 'font-emoji text-xl' : 'bg-slate-100 text-slate-600',
             )}
           >
             {PODIUM[entry.rank] ?? entry.rank}

@@ -16,8 +16,10 @@ import type { CSSProperties } from 'react';
 
 const SYSTEM_STACK =
   "system-ui, -apple-system, 'Segoe UI', Roboto, 'Noto Sans', 'Helvetica Neue', Arial, sans-serif";
-// The self-hosted Noto Sans Devanagari ends every stack, so Hindi never shows as boxes.
-const DEVANAGARI_FALLBACK = "'Shabaash Noto Sans', 'Apple Color Emoji', 'Segoe UI Emoji'";
+// The self-hosted Noto Sans Devanagari and emoji (app.css) end every stack, so Hindi and the
+// product's own emoji never show as boxes.
+const DEVANAGARI_FALLBACK =
+  "'Shabaash Noto Sans', 'Apple Color Emoji', 'Segoe UI Emoji', 'Noto Color Emoji', 'Shabaash Emoji'";
 
 export const ALERT_FONT_STACKS: Record<AlertFont, string> = {
   system: `${SYSTEM_STACK}, ${DEVANAGARI_FALLBACK}`,

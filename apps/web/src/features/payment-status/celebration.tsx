@@ -34,7 +34,7 @@ export function Celebration({ withFloatingEmotes }: { withFloatingEmotes: boolea
     <>
       <span
         aria-hidden="true"
-        className="inline-block animate-bounce text-6xl motion-reduce:animate-none"
+        className="inline-block animate-bounce font-emoji text-6xl motion-reduce:animate-none"
       >
         🎉
       </span>
@@ -43,7 +43,7 @@ export function Celebration({ withFloatingEmotes }: { withFloatingEmotes: boolea
           {floaters.map((floater, index) => (
             <span
               key={index}
-              className="celebration-float text-4xl"
+              className="celebration-float font-emoji text-4xl"
               // A custom property carries the spin; CSSProperties does not list `--*` keys.
               style={
                 {

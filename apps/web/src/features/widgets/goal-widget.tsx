@@ -62,7 +62,9 @@ function GoalPanel({ goal }: { goal: Goal }) {
     >
       <div className="flex items-baseline justify-between gap-[3vmin]">
         <h1 className="min-w-0 truncate text-[clamp(1.1rem,4.6vmin,3.5rem)] leading-tight font-extrabold">
-          <span aria-hidden="true">🎯 </span>
+          <span aria-hidden="true" className="font-emoji">
+            🎯{' '}
+          </span>
           {goal.title}
         </h1>
         <span className="shrink-0 text-[clamp(1.1rem,4.6vmin,3.5rem)] font-extrabold text-amber-300 tabular-nums">
@@ -92,8 +94,11 @@ function GoalPanel({ goal }: { goal: Goal }) {
   );
 }
 
+/** The confetti of a reached goal. */
+export const GOAL_BURST_EMOJIS = ['🎉', '🎊', '✨', '💛', '🥳', '🔥'] as const;
+
 const BURSTS = Array.from({ length: 24 }, (_, index) => ({
-  emoji: ['🎉', '🎊', '✨', '💛', '🥳', '🔥'][index % 6],
+  emoji: GOAL_BURST_EMOJIS[index % GOAL_BURST_EMOJIS.length],
   x: `${String(((index * 47) % 100) - 50)}vmin`,
   y: `${String(-20 - ((index * 29) % 45))}vmin`,
   spin: `${String(index % 2 === 0 ? 40 : -40)}deg`,
@@ -113,7 +118,7 @@ function Celebration() {
       {BURSTS.map((burst, index) => (
         <span
           key={index}
-          className="widget-burst"
+          className="widget-burst font-emoji"
           // Custom properties carry each piece's path; CSSProperties does not list `--*` keys.
           style={
             {

@@ -8,7 +8,7 @@ import { useWidgetStream } from './widget-stream';
 import { fetchWidgetLeaderboard } from './widgets.api';
 import { WIDGET_REFRESH_MS, WIDGET_TEXT } from './widgets.constants';
 
-const MEDALS: Record<number, string> = { 1: '🥇', 2: '🥈', 3: '🥉' };
+export const MEDALS: Record<number, string> = { 1: '🥇', 2: '🥈', 3: '🥉' };
 
 /**
  * `/:slug/widgets/leaderboard?token=…[&period=today|week|month|all][&limit=1–10]`: the top
@@ -44,7 +44,9 @@ export function LeaderboardWidget({
       {entries && (
         <WidgetPanel data-widget="leaderboard" className="w-[min(94vw,72vmin)]">
           <h1 className="flex items-baseline gap-[1.5vmin] text-[clamp(1.1rem,4.4vmin,3.25rem)] leading-tight font-extrabold">
-            <span aria-hidden="true">🏆</span>
+            <span aria-hidden="true" className="font-emoji">
+              🏆
+            </span>
             {WIDGET_TEXT.leaderboardTitle}
             <span className="text-[0.7em] font-semibold text-white/70">
               {WIDGET_TEXT.periodLabels[period]}
@@ -66,7 +68,9 @@ export function LeaderboardWidget({
                   className="widget-row flex items-center gap-[2vmin] text-[clamp(1rem,3.8vmin,2.75rem)] font-bold"
                   style={{ animationDelay: `${String(index * 80)}ms` }}
                 >
-                  <span className="w-[1.6em] shrink-0 text-center tabular-nums">
+                  <span
+                    className={`w-[1.6em] shrink-0 text-center tabular-nums ${MEDALS[entry.rank] ? 'font-emoji' : ''}`}
+                  >
                     {MEDALS[entry.rank] ?? entry.rank}
                   </span>
                   <span className="min-w-0 flex-1 truncate">{entry.name}</span>

@@ -31,7 +31,9 @@ export function RecentWidget({ slug, token }: { slug: string; token: string }) {
       {donations && (
         <WidgetPanel data-widget="recent" className="w-[min(94vw,72vmin)]">
           <h1 className="text-[clamp(1.1rem,4.4vmin,3.25rem)] leading-tight font-extrabold">
-            <span aria-hidden="true">💛 </span>
+            <span aria-hidden="true" className="font-emoji">
+              💛{' '}
+            </span>
             {WIDGET_TEXT.recentTitle}
           </h1>
           {donations.length === 0 ? (

@@ -119,7 +119,11 @@ export function DonationCard({
         <div className="flex flex-wrap gap-1.5">
           {donation.is_hyperemote ? (
             <Badge variant="brand">
-              {emote ? <span aria-hidden="true">{emote.emoji}</span> : null}
+              {emote ? (
+                <span aria-hidden="true" className="font-emoji">
+                  {emote.emoji}
+                </span>
+              ) : null}
               {DONATIONS_TEXT.hyperemote}
               {emote ? ` · ${emote.name}` : ''}
             </Badge>

@@ -35,7 +35,7 @@ export function EmojiRain({ drops }: { drops: Drop[] }) {
       {drops.map((drop) => (
         <span
           key={drop.id}
-          className="absolute top-0 text-2xl"
+          className="absolute top-0 font-emoji text-2xl"
           style={{
             left: `${drop.left}%`,
             animation: `shabaash-emoji-fall ${drop.duration}ms linear ${drop.delay}ms both`,

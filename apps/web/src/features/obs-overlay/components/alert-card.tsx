@@ -73,7 +73,9 @@ export function AlertCard({
       </p>
       {hasVoice && (
         <p className="alert-card-voice font-semibold text-sky-200">
-          <span aria-hidden="true">🎤 </span>
+          <span aria-hidden="true" className="font-emoji">
+            🎤{' '}
+          </span>
           {OVERLAY_TEXT.voiceMessage}
         </p>
       )}

@@ -17,7 +17,7 @@ export function HyperemoteRain({ emoji, seed }: { emoji: string; seed: number })
           '--emote-spin': `${index % 2 === 0 ? '' : '-'}${String(10 + (step % 3) * 10)}deg`,
         } as CSSProperties; // CSS custom properties are not in React's CSSProperties type.
         return (
-          <span key={index} className="overlay-emote" style={style}>
+          <span key={index} className="overlay-emote font-emoji" style={style}>
             {emoji}
           </span>
         );
