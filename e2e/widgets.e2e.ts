@@ -27,6 +27,11 @@ const SMALL_SOURCE = { width: 800, height: 600 };
  * (WIDGET_REFRESH_MS), so only the live stream can meet it, and loose enough for a busy CI.
  */
 const LIVE_WITHIN_MS = 8000;
+/**
+ * The longest one step may wait (a page, a request, an element): under the test's 60 s, so a
+ * step that hangs is named in the failure rather than timing the whole test out.
+ */
+const STEP_TIMEOUT_MS = 15_000;
 
 async function api<T>(
   path: string,
@@ -40,6 +45,8 @@ async function api<T>(
     method: options.method ?? 'GET',
     headers,
     body: options.body === undefined ? undefined : JSON.stringify(options.body),
+    // A request that hangs fails the test here, by name, not at the test's 60 s timeout.
+    signal: AbortSignal.timeout(STEP_TIMEOUT_MS),
   });
   const text = await response.text();
   return {
@@ -102,6 +109,7 @@ async function openWidget(
   options: { viewport?: { width: number; height: number }; query?: string } = {},
 ) {
   const page = await browser.newPage({ viewport: options.viewport ?? FULL_HD });
+  page.setDefaultTimeout(STEP_TIMEOUT_MS);
   const errors = collectPageErrors(page);
   await page.goto(
     `${baseUrl()}/${slug}/widgets/${kind}?token=${encodeURIComponent(obsToken)}${options.query ?? ''}`,
@@ -249,6 +257,7 @@ describe('fan leaderboards, goals and OBS widgets (issue 11)', () => {
     expect(await recent.page.textContent('body')).not.toContain('Sana');
 
     const page = await browser.newPage({ viewport: { width: 390, height: 844 } });
+    page.setDefaultTimeout(STEP_TIMEOUT_MS);
     const errors = collectPageErrors(page);
     await page.goto(`${baseUrl()}/${slug}`);
     await scrollBelowDonationForm(page);
