@@ -191,7 +191,7 @@ const checks: BudgetCheck[] = [
   },
 ];
 // Issue 21: Devanagari faces load by unicode-range, so English pages must never fetch them.
-// (They fetch the language switch's 2.4 KB face of "हिन्दी" alone, language-names-600-*.woff2.)
+// (The language switch's 2.4 KB face of "हिन्दी" alone is inlined in the stylesheet.)
 const devanagariFonts = (name: keyof typeof PAGES | 'donationHindi') =>
   (results[name]?.assets ?? []).filter((asset) => /devanagari/i.test(asset.path)).length;
 const englishDevanagariFonts = devanagariFonts('donation') + devanagariFonts('home');

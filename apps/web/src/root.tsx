@@ -2,7 +2,7 @@ import './app.css';
 
 import { languageOfPath } from '@shabaash/core';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { useCallback, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import type { ReactNode } from 'react';
 import {
   Links,
@@ -21,6 +21,7 @@ import { Spinner } from './components/ui/spinner';
 import { SessionProvider } from './features/auth/session-provider';
 import { ErrorPage } from './features/errors/error-page';
 import { NotFoundPage } from './features/errors/not-found-page';
+import { addEmojiFace } from './fonts/emoji-face';
 import { pageMeta } from './lib/meta';
 import { PageNavigationContext } from './lib/page-navigation';
 import { LazyToaster } from './lib/lazy-toast';
@@ -63,6 +64,7 @@ export default function App() {
   const navigate = useNavigate();
   // Features that change page do it through the router here (see lib/page-navigation.ts).
   const navigateTo = useCallback((path: string) => void navigate(path), [navigate]);
+  useEffect(addEmojiFace, []); // after hydration, so never before the first paint
 
   return (
     <QueryClientProvider client={queryClient}>

@@ -2,8 +2,13 @@ import { HYPEREMOTES } from '@shabaash/core';
 import type { HyperemoteId } from '@shabaash/core';
 import { useEffect, useRef, useState } from 'react';
 
+import { addEmojiFace } from '../../fonts/emoji-face';
 import { cn } from '../../lib/cn';
 import { DONATION_TEXT, HYPEREMOTE_HIGHLIGHT_MS } from './donation.constants';
+
+// The donation page declares the emoji face when this module loads (lazy-form-parts.tsx: on the
+// fan's first touch or focus), so its bytes stay out of the script a fan loads before Donate.
+if (typeof document !== 'undefined') addEmojiFace();
 
 /**
  * The 12-emote grid of spec 02 §2, shown in hyperemote mode when the streamer enables it. A
