@@ -16,18 +16,17 @@ import type { CSSProperties } from 'react';
 
 const SYSTEM_STACK =
   "system-ui, -apple-system, 'Segoe UI', Roboto, 'Noto Sans', 'Helvetica Neue', Arial, sans-serif";
-// The self-hosted Noto Sans Devanagari and emoji (app.css) end every stack, so Hindi and the
-// product's own emoji never show as boxes.
-const DEVANAGARI_FALLBACK =
-  "'Shabaash Noto Sans', 'Apple Color Emoji', 'Segoe UI Emoji', 'Noto Color Emoji', 'Shabaash Emoji'";
+// The self-hosted Noto Sans Devanagari and the emoji fonts (app.css's --font-emoji) end every
+// stack, so Hindi and the product's own emoji never show as boxes.
+const STACK_END = "'Shabaash Noto Sans', var(--font-emoji)";
 
 export const ALERT_FONT_STACKS: Record<AlertFont, string> = {
-  system: `${SYSTEM_STACK}, ${DEVANAGARI_FALLBACK}`,
-  'noto-sans': `'Shabaash Noto Sans', ${SYSTEM_STACK}, ${DEVANAGARI_FALLBACK}`,
-  'baloo-2': `'Shabaash Baloo 2', ${SYSTEM_STACK}, ${DEVANAGARI_FALLBACK}`,
-  poppins: `'Shabaash Poppins', ${SYSTEM_STACK}, ${DEVANAGARI_FALLBACK}`,
-  teko: `'Shabaash Teko', ${SYSTEM_STACK}, ${DEVANAGARI_FALLBACK}`,
-  kalam: `'Shabaash Kalam', ${SYSTEM_STACK}, ${DEVANAGARI_FALLBACK}`,
+  system: `${SYSTEM_STACK}, ${STACK_END}`,
+  'noto-sans': `'Shabaash Noto Sans', ${SYSTEM_STACK}, ${STACK_END}`,
+  'baloo-2': `'Shabaash Baloo 2', ${SYSTEM_STACK}, ${STACK_END}`,
+  poppins: `'Shabaash Poppins', ${SYSTEM_STACK}, ${STACK_END}`,
+  teko: `'Shabaash Teko', ${SYSTEM_STACK}, ${STACK_END}`,
+  kalam: `'Shabaash Kalam', ${SYSTEM_STACK}, ${STACK_END}`,
 };
 
 /** Where the scaled card grows from: the corner or edge it is anchored to. */
