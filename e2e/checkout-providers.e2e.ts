@@ -130,15 +130,41 @@ async function fillSimpleTip(page: Page) {
 
 /** Donate → mobile-number dialog → Continue to Payment. */
 async function submitWithMobile(page: Page) {
+  // What the page says from the press on (a toast fades long before the wait below ends).
+  const said: string[] = [];
+  page.on('console', (message) => said.push(`${message.type()}: ${message.text()}`));
+  page.on('pageerror', (error) => said.push(`uncaught: ${error.message}`));
+  const pressed = await donateButton(page).evaluate(
+    (button) =>
+      `"${button.innerText}", aria-disabled ${String(button.getAttribute('aria-disabled'))}`,
+  );
+  // Toasts (sonner's) the page shows from the press on, kept after they fade.
+  await page.evaluate(() => {
+    const seen: string[] = [];
+    (window as unknown as { __toastsSeen: string[] }).__toastsSeen = seen;
+    new MutationObserver(() => {
+      for (const toast of document.querySelectorAll<HTMLElement>('[data-sonner-toast]')) {
+        if (!seen.includes(toast.innerText)) seen.push(toast.innerText);
+      }
+    }).observe(document.body, { childList: true, subtree: true });
+  });
   await donateButton(page).click();
   const dialog = page.getByRole('dialog', { name: 'Complete Your Donation' });
   const mobile = dialog.getByLabel('Mobile Number');
   await mobile.waitFor().catch(async (error: unknown) => {
     // Say what the page showed instead (a form problem, a toast), so a failure explains itself.
     const shown = (await page.locator('body').innerText()).slice(0, 2000);
-    throw new Error(`No mobile-number dialog after Donate. The page showed:\n${shown}`, {
-      cause: error,
-    });
+    const toasts = await page.evaluate(
+      () => (window as unknown as { __toastsSeen: string[] }).__toastsSeen,
+    );
+    const report = [
+      'No mobile-number dialog after Donate.',
+      `The button pressed: ${pressed}`,
+      `Toasts since: ${toasts.join(' | ') || 'none'}`,
+      `Console and errors since: ${said.join(' | ') || 'none'}`,
+      `The page showed:\n${shown}`,
+    ];
+    throw new Error(report.join('\n'), { cause: error });
   });
   await mobile.fill(FAN_MOBILE);
   await agreeToTipConsents(dialog);
