@@ -75,6 +75,13 @@ describe('marketing site', () => {
       () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
     );
     expect(overflow).toBeLessThanOrEqual(0);
+    // On a phone the section links scroll sideways beside the language switch, never under it.
+    const sections = header.getByRole('navigation', { name: 'Sections' });
+    if (await sections.isVisible()) {
+      const links = await sections.getByRole('list').boundingBox();
+      const switchBox = await sections.getByRole('group').boundingBox();
+      expect(links!.x + links!.width).toBeLessThanOrEqual(switchBox!.x);
+    }
     expect(errors).toEqual([]);
     await page.close();
   });

@@ -54,7 +54,8 @@ export function SiteHeader() {
         className="border-t border-slate-100 sm:hidden"
       >
         <Container className="flex items-center justify-between gap-2">
-          <ul className="-mx-3 flex h-10 items-center overflow-x-auto">{anchors}</ul>
+          {/* Scrolls sideways on a narrow phone, ending where the switch begins. */}
+          <ul className="-ml-3 flex h-10 min-w-0 items-center overflow-x-auto">{anchors}</ul>
           <MarketingLanguageSwitch display="flex shrink-0" />
         </Container>
       </nav>
