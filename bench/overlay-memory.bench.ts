@@ -10,7 +10,8 @@
  * reached and why. Baseline, in the same run: the bare node:http broadcaster
  * (lib/bare-broadcaster.ts) holding the same idle streams.
  *
- * Writes results/overlay-memory.json. Run with `npm run bench -- overlay-memory`.
+ * Set BENCH_CPU_PROF=<dir> to write a CPU profile of the server process there. Writes
+ * results/overlay-memory.json. Run with `npm run bench -- overlay-memory`.
  */
 import { spawnSync } from 'node:child_process';
 import type { ProcessMemory } from './lib/alert-bench-protocol.ts';
@@ -149,8 +150,10 @@ async function main(): Promise<void> {
     void database.drop().finally(() => process.exit(1));
   }, RUN_LIMIT_MS);
   try {
+    const profileDir = process.env.BENCH_CPU_PROF;
     const server = await startTarget('alert-bench-server.ts', {
       env: { BENCH_DATABASE_URL: database.url, BENCH_SEED: '1' },
+      execArgv: profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [],
     });
     targets.push(server);
     const token = await server.token('techgamer');

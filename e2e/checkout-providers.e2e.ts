@@ -136,7 +136,7 @@ async function submitWithMobile(page: Page) {
   page.on('pageerror', (error) => said.push(`uncaught: ${error.message}`));
   const pressed = await donateButton(page).evaluate(
     (button) =>
-      `"${button.innerText}", aria-disabled ${String(button.getAttribute('aria-disabled'))}`,
+      `"${button.textContent ?? ''}", aria-disabled ${String(button.getAttribute('aria-disabled'))}`,
   );
   // Toasts (sonner's) the page shows from the press on, kept after they fade.
   await page.evaluate(() => {

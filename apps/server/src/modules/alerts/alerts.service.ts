@@ -1,6 +1,7 @@
 import { and, asc, eq, gt, inArray, isNull, or, sql } from 'drizzle-orm';
 import { ALERT_REPLAY_WINDOW_MS, isAlertable, type OverlayAlert } from '@shabaash/core';
 import type { Database, Transaction } from '../../db/client.ts';
+import { preparedOnce } from '../../db/prepared.ts';
 import { alerts, donations, mediaUploads, voiceUploads } from '../../db/schema.ts';
 import { activeStreamersSubquery } from '../streamers/streamers.repository.ts';
 import { presentAlertRow } from './alert.presenter.ts';
@@ -46,35 +47,67 @@ export async function alertsToReplay(
   unshownWindowMs: number,
   now = new Date(),
 ): Promise<OverlayAlert[]> {
-  const unshown = and(
-    isNull(alerts.shownAt),
-    gt(alerts.createdAt, new Date(now.getTime() - unshownWindowMs)),
-  );
-  const missed =
+  const unshownSince = new Date(now.getTime() - unshownWindowMs).toISOString();
+  const rows =
     lastEventId === null
-      ? undefined
-      : and(
-          gt(alerts.id, lastEventId),
-          gt(alerts.createdAt, new Date(now.getTime() - ALERT_REPLAY_WINDOW_MS)),
-        );
-  const rows = await selectAlerts(db)
-    .where(and(eq(alerts.streamerId, streamerId), missed ? or(missed, unshown) : unshown))
-    .orderBy(asc(alerts.id))
-    .limit(200);
+      ? await selectUnshownAlerts(db, { streamerId, unshownSince })
+      : await selectMissedOrUnshownAlerts(db, {
+          streamerId,
+          unshownSince,
+          lastEventId,
+          missedSince: new Date(now.getTime() - ALERT_REPLAY_WINDOW_MS).toISOString(),
+        });
   return rows.flatMap(presentAlertRow);
 }
+
+/*
+ * The statements an overlay's connect reads with are built once (preparedOnce): overlays
+ * reconnecting by the thousand after a deploy each run them, and building their SQL cost the
+ * server more than PostgreSQL took to answer (issue 25's overlay benchmark).
+ */
+const isUnshownSince = () =>
+  and(isNull(alerts.shownAt), gt(alerts.createdAt, sql.placeholder('unshownSince')));
+
+const selectUnshownAlerts = preparedOnce((db) =>
+  selectAlerts(db)
+    .where(and(eq(alerts.streamerId, sql.placeholder('streamerId')), isUnshownSince()))
+    .orderBy(asc(alerts.id))
+    .limit(200),
+);
+
+const selectMissedOrUnshownAlerts = preparedOnce((db) =>
+  selectAlerts(db)
+    .where(
+      and(
+        eq(alerts.streamerId, sql.placeholder('streamerId')),
+        or(
+          and(
+            gt(alerts.id, sql.placeholder('lastEventId')),
+            gt(alerts.createdAt, sql.placeholder('missedSince')),
+          ),
+          isUnshownSince(),
+        ),
+      ),
+    )
+    .orderBy(asc(alerts.id))
+    .limit(200),
+);
 
 /**
  * The newest alert id of a streamer, 0 when there is none: where a fresh overlay's stream
  * starts, so an alert written while it connects reaches it even if another overlay shows it first.
  */
 export async function latestAlertId(db: Database, streamerId: string): Promise<number> {
-  const [row] = await db
-    .select({ id: sql<number>`coalesce(max(${alerts.id}), 0)` })
-    .from(alerts)
-    .where(eq(alerts.streamerId, streamerId));
+  const [row] = await selectLatestAlertId(db, { streamerId });
   return Number(row?.id ?? 0);
 }
+
+const selectLatestAlertId = preparedOnce((db) =>
+  db
+    .select({ id: sql<number>`coalesce(max(${alerts.id}), 0)` })
+    .from(alerts)
+    .where(eq(alerts.streamerId, sql.placeholder('streamerId'))),
+);
 
 /** Loads alerts by id for live delivery (a stream only hears ids from the bus). */
 export async function loadAlerts(

@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import { OBS_TOKEN_PREFIX, type ObsTokens } from '@shabaash/core';
 import type { Database } from '../../db/client.ts';
+import { preparedOnce } from '../../db/prepared.ts';
 import { BatchLoader } from '../../realtime/coalesce.ts';
 import { obsTokens, type Streamer } from '../../db/schema.ts';
 import { streamerFieldsOf, streamerRowsSubquery } from '../streamers/streamers.repository.ts';
@@ -106,23 +107,37 @@ function tokenLoader(db: Database): BatchLoader<string, TokenRow> {
   let loader = tokenLoaders.get(db);
   if (!loader) {
     loader = new BatchLoader(async (tokens) => {
-      // One statement with the streamer joined: an overlay's connect costs no second trip.
-      const streamer = streamerRowsSubquery(db);
-      const rows = await db
-        .select({
-          streamer: streamerFieldsOf(streamer),
-          tokenId: obsTokens.id,
-          token: obsTokens.token,
-        })
-        .from(obsTokens)
-        .innerJoin(streamer, eq(streamer.id, obsTokens.streamerId))
-        .where(and(inArray(obsTokens.token, tokens), eq(obsTokens.isActive, true)));
+      const rows = await selectActiveTokens(db, { tokens });
       return new Map(rows.map(({ token, ...row }) => [token, row]));
     });
     tokenLoaders.set(db, loader);
   }
   return loader;
 }
+
+/*
+ * One statement with the streamer joined: an overlay's connect costs no second trip. Built once
+ * (preparedOnce), with the batch's tokens as one array, so its text never varies: overlays
+ * reconnecting by the thousand each ran it, and building its wide selection cost the server
+ * more than PostgreSQL took to answer (issue 25's overlay benchmark).
+ */
+const selectActiveTokens = preparedOnce((db) => {
+  const streamer = streamerRowsSubquery(db);
+  return db
+    .select({
+      streamer: streamerFieldsOf(streamer),
+      tokenId: obsTokens.id,
+      token: obsTokens.token,
+    })
+    .from(obsTokens)
+    .innerJoin(streamer, eq(streamer.id, obsTokens.streamerId))
+    .where(
+      and(
+        sql`${obsTokens.token} = any(${sql.placeholder('tokens')}::text[])`,
+        eq(obsTokens.isActive, true),
+      ),
+    );
+});
 
 /**
  * Checks an overlay's token against the streamer in its URL and records its use (at most once

@@ -45,6 +45,11 @@ const DELIVERED_IDS_KEPT = 1000;
  */
 export class OverlayHub {
   private readonly connections = new Map<string, Set<OverlayConnection>>();
+  /**
+   * Overlays (not widgets) per streamer, kept as they come and go: every presence write reads
+   * it, and counting a set of twenty thousand streams each time cost the connect storm dearly.
+   */
+  private readonly overlayCounts = new Map<string, number>();
   private readonly unsubscribers = new Map<string, () => void>();
   /** Per streamer, alerts waiting for the next round: id → the alert when it came with it. */
   private pendingAlerts = new Map<string, Map<number, OverlayAlert | null>>();
@@ -104,6 +109,7 @@ export class OverlayHub {
       );
     }
     set.add(connection);
+    if (!isWidget) this.overlayCounts.set(input.streamerId, this.localCount(input.streamerId) + 1);
     input.stream.onClose(() => this.disconnect(input.streamerId, connection));
     if (isWidget) {
       input.stream.send({ event: 'ready', data: { replayed: 0 } });
@@ -154,11 +160,7 @@ export class OverlayHub {
 
   /** Overlays (not widgets) connected to this instance for a streamer. */
   localCount(streamerId: string): number {
-    let count = 0;
-    for (const connection of this.connections.get(streamerId) ?? []) {
-      if (!connection.isWidget) count += 1;
-    }
-    return count;
+    return this.overlayCounts.get(streamerId) ?? 0;
   }
 
   async close(): Promise<void> {
@@ -171,8 +173,12 @@ export class OverlayHub {
 
   private disconnect(streamerId: string, connection: OverlayConnection): void {
     const set = this.connections.get(streamerId);
-    if (!set) return;
-    set.delete(connection);
+    if (!set?.delete(connection)) return;
+    if (!connection.isWidget) {
+      const overlays = this.localCount(streamerId) - 1;
+      if (overlays > 0) this.overlayCounts.set(streamerId, overlays);
+      else this.overlayCounts.delete(streamerId);
+    }
     if (set.size === 0) {
       this.connections.delete(streamerId);
       this.deliveredIds.delete(streamerId);

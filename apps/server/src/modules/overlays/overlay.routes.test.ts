@@ -209,6 +209,41 @@ describe('live alerts', () => {
     }
   });
 
+  it("checks tokens of several streamers' overlays connecting together, each against its own page", async () => {
+    const db = testApp.database.db;
+    const other = await buildUser(db);
+    await buildStreamer(db, { slug: 'codelive', name: 'CodeLive', memberIds: [other.id] });
+    const otherHeaders = (await signIn(testApp.app, other.email, other.password)).headers;
+    const otherToken = (
+      await testApp.app.inject({
+        method: 'POST',
+        url: '/api/streamers/codelive/obs-tokens',
+        headers: otherHeaders,
+      })
+    ).json().token;
+    // Asked for in the same turn, the tokens are looked up together.
+    const checks = [
+      { slug: 'techgamer', token },
+      { slug: 'codelive', token: otherToken },
+      { slug: 'codelive', token }, // another streamer's token
+      { slug: 'techgamer', token: 'obs_unknownunknownunknown0' },
+    ];
+    const answers = await Promise.all(
+      checks.map((check) =>
+        testApp.app.inject({
+          method: 'GET',
+          url: `/api/overlay/${check.slug}/session?token=${check.token}`,
+        }),
+      ),
+    );
+    expect(answers.map((answer) => answer.statusCode)).toEqual([200, 200, 401, 401]);
+    expect(answers[0]?.json()).toMatchObject({ streamer_slug: 'techgamer' });
+    expect(answers[1]?.json()).toMatchObject({
+      streamer_slug: 'codelive',
+      streamer_name: 'CodeLive',
+    });
+  });
+
   it('replays what a reconnecting overlay missed, exactly once', async () => {
     const first = await openSse(overlayUrl());
     await first.waitFor((event) => event.event === 'ready');

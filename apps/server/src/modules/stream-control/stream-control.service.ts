@@ -11,6 +11,7 @@ import {
   type StreamControlState,
 } from '@shabaash/core';
 import type { Database } from '../../db/client.ts';
+import { preparedOnce } from '../../db/prepared.ts';
 import { alerts, donations, streamControls } from '../../db/schema.ts';
 import { notFound } from '../../errors.ts';
 import type { EventBus } from '../../realtime/event-bus.ts';
@@ -37,10 +38,7 @@ export async function readStreamControl(
   db: Database,
   streamerId: string,
 ): Promise<StreamControlState> {
-  const [row] = await db
-    .select()
-    .from(streamControls)
-    .where(eq(streamControls.streamerId, streamerId));
+  const [row] = await selectStreamControl(db, { streamerId });
   if (!row) return DEFAULT_STATE;
   return {
     is_paused: row.isPaused,
@@ -49,6 +47,14 @@ export async function readStreamControl(
     waiting: row.waitingCount,
   };
 }
+
+// Built once: every connecting overlay reads it (see alerts.service.ts's replay statements).
+const selectStreamControl = preparedOnce((db) =>
+  db
+    .select()
+    .from(streamControls)
+    .where(eq(streamControls.streamerId, sql.placeholder('streamerId'))),
+);
 
 /** The flags a connecting overlay starts with. */
 export async function readControlFlags(
