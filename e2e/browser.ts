@@ -99,6 +99,8 @@ declare module 'vitest' {
  */
 export async function scrollBelowDonationForm(page: Page): Promise<void> {
   await page.getByRole('button', { name: /^Donate/ }).waitFor();
+  // Once the script has taken over: it is what watches for the lists coming into view.
+  await waitForHydration(page);
   await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
 }
 
