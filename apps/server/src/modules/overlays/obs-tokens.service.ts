@@ -116,10 +116,9 @@ function tokenLoader(db: Database): BatchLoader<string, TokenRow> {
 }
 
 /*
- * One statement with the streamer joined: an overlay's connect costs no second trip. Built once
- * (preparedOnce), with the batch's tokens as one array, so its text never varies: overlays
- * reconnecting by the thousand each ran it, and building its wide selection cost the server
- * more than PostgreSQL took to answer (issue 25's overlay benchmark).
+ * One statement with the streamer joined: an overlay's connect costs no second trip. Built once,
+ * like the replay reads (alerts.service.ts), with the batch's tokens as one array so its text
+ * never varies with the batch's size.
  */
 const selectActiveTokens = preparedOnce((db) => {
   const streamer = streamerRowsSubquery(db);
