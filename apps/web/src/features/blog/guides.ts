@@ -32,10 +32,18 @@ export function slugOfFile(file: string): GuideSlug {
   return name.replace(/\.md$/, '') as GuideSlug;
 }
 
+/**
+ * Plain code-unit order, right for YYYY-MM-DD dates and enough to keep same-day titles stable;
+ * `localeCompare` would load the collation data (about 15 ms) while the home page starts.
+ */
+function compareCodeUnits(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+
 /** Every guide, newest first. */
 export const GUIDES: readonly Guide[] = Object.entries(metaByFile)
   .map(([file, meta]) => ({ ...meta, slug: slugOfFile(file) }))
-  .sort((a, b) => b.date.localeCompare(a.date) || a.title.localeCompare(b.title));
+  .sort((a, b) => compareCodeUnits(b.date, a.date) || compareCodeUnits(a.title, b.title));
 
 export function findGuide(slug: string | undefined): Guide | undefined {
   return GUIDES.find((guide) => guide.slug === slug);
