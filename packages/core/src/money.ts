@@ -9,17 +9,11 @@
  */
 export function formatRupees(amountPaise: number): string {
   const paise = Math.round(Math.abs(amountPaise));
-  const fraction = paise % 100;
-  const sign = amountPaise < 0 && paise !== 0 ? '-' : '';
-  const rupees = groupTheIndianWay(String(Math.floor(paise / 100)));
-  return `${sign}₹${rupees}${fraction === 0 ? '' : `.${String(fraction).padStart(2, '0')}`}`;
-}
-
-/** "12345678" → "1,23,45,678": the last three digits, then pairs. */
-function groupTheIndianWay(digits: string): string {
-  if (digits.length <= 3) return digits;
-  const pairs = digits.slice(0, -3).replace(/\B(?=(\d{2})+$)/g, ',');
-  return `${pairs},${digits.slice(-3)}`;
+  const sign = amountPaise < 0 && paise > 0 ? '-' : '';
+  // A comma after each digit that has an even number of digits, then three, to its right.
+  const rupees = String(Math.floor(paise / 100)).replace(/(\d)(?=(\d\d)*\d{3}$)/g, '$1,');
+  const fraction = paise % 100 > 0 ? `.${String(paise % 100).padStart(2, '0')}` : '';
+  return `${sign}₹${rupees}${fraction}`;
 }
 
 /** Converts a rupee amount with at most two decimals to integer paise without float drift. */

@@ -30,72 +30,84 @@ export type PrivacyNotice = {
 const BOARD_EN = 'You can also complain to the Data Protection Board of India.';
 const BOARD_HI = 'आप भारत के डेटा संरक्षण बोर्ड से शिकायत भी कर सकते हैं।';
 
+/**
+ * One constant per form, so a page bundles only its own form's notice (the donation page's
+ * script is on a budget).
+ */
+export const DONATION_NOTICE = {
+  id: 'donation',
+  version: 1,
+  dataItems: ['name', 'mobile number', 'message', 'voice recording', 'IP address'],
+  purposes: [
+    'take your payment and give you a receipt (the payment gateway receives your name and number)',
+    "show your name, message and voice on the creator's live stream, only if you agree",
+    'marketing messages, only if you choose them',
+  ],
+  retention:
+    'The payment record is kept as long as the law on accounts requires; your message and voice stop being shown the moment you withdraw.',
+  text: {
+    en:
+      "We collect your name, mobile number, message, voice recording and IP address to take your payment and give you a receipt (the payment gateway receives your name and number). With your consent, your name, message and voice are shown and played on the creator's public stream. You can withdraw that consent with one click on your receipt page; the payment record stays, as the law on accounts requires. Your mobile number is never shown to the creator. " +
+      BOARD_EN,
+    hi:
+      'हम आपका नाम, मोबाइल नंबर, संदेश, आवाज़ की रिकॉर्डिंग और IP पता आपका भुगतान लेने और रसीद देने के लिए लेते हैं (पेमेंट गेटवे को आपका नाम और नंबर मिलता है)। आपकी सहमति से आपका नाम, संदेश और आवाज़ क्रिएटर की सार्वजनिक स्ट्रीम पर दिखाए और चलाए जाते हैं। आप अपनी रसीद के पेज पर एक क्लिक में यह सहमति वापस ले सकते हैं; भुगतान का रिकॉर्ड लेखा कानून के अनुसार रहता है। आपका मोबाइल नंबर क्रिएटर को कभी नहीं दिखाया जाता। ' +
+      BOARD_HI,
+  },
+} as const satisfies PrivacyNotice;
+
+export const SIGNUP_NOTICE = {
+  id: 'signup',
+  version: 1,
+  dataItems: ['e-mail address', 'username', 'password (stored only as a hash)', 'IP address'],
+  purposes: ['your creator account: sign-in, e-mails about it, and payouts'],
+  retention: 'Kept while your account exists; you can ask for erasure on the privacy page.',
+  text: {
+    en:
+      'We collect your e-mail address, username, password (stored only as a hash) and IP address to run your creator account: sign-in, e-mails about your account, and payouts. We keep them while your account exists. ' +
+      BOARD_EN,
+    hi:
+      'हम आपका ई-मेल पता, यूज़रनेम, पासवर्ड (केवल हैश के रूप में) और IP पता आपका क्रिएटर खाता चलाने के लिए लेते हैं: साइन-इन, खाते से जुड़े ई-मेल और भुगतान। खाता रहने तक हम इन्हें रखते हैं। ' +
+      BOARD_HI,
+  },
+} as const satisfies PrivacyNotice;
+
+export const LEAD_NOTICE = {
+  id: 'lead',
+  version: 1,
+  dataItems: ['name', 'mobile number', 'YouTube channel', 'e-mail address', 'Instagram handle'],
+  purposes: ['contact you about setting up Shabaash for your channel'],
+  retention: 'Kept until we have set you up or you ask us to erase it.',
+  text: {
+    en:
+      'We collect your name, mobile number, YouTube channel, e-mail address and Instagram handle only to contact you about setting up Shabaash for your channel. We keep them until we have set you up or you ask us to erase them. ' +
+      BOARD_EN,
+    hi:
+      'हम आपका नाम, मोबाइल नंबर, YouTube चैनल, ई-मेल पता और Instagram हैंडल केवल आपके चैनल के लिए Shabaash शुरू करने के बारे में आपसे संपर्क करने के लिए लेते हैं। काम पूरा होने या आपके कहने पर हम इन्हें मिटा देते हैं। ' +
+      BOARD_HI,
+  },
+} as const satisfies PrivacyNotice;
+
+export const CONTACT_NOTICE = {
+  id: 'contact',
+  version: 1,
+  dataItems: ['name', 'e-mail address', 'mobile number (optional)', 'message'],
+  purposes: ['answer your message'],
+  retention: 'Kept until your question is answered, then as the privacy page says.',
+  text: {
+    en:
+      'We collect your name, e-mail address, mobile number (if you give it) and message only to answer you. ' +
+      BOARD_EN,
+    hi:
+      'हम आपका नाम, ई-मेल पता, मोबाइल नंबर (यदि आप दें) और संदेश केवल आपको जवाब देने के लिए लेते हैं। ' +
+      BOARD_HI,
+  },
+} as const satisfies PrivacyNotice;
+
 export const PRIVACY_NOTICES = {
-  donation: {
-    id: 'donation',
-    version: 1,
-    dataItems: ['name', 'mobile number', 'message', 'voice recording', 'IP address'],
-    purposes: [
-      'take your payment and give you a receipt (the payment gateway receives your name and number)',
-      "show your name, message and voice on the creator's live stream, only if you agree",
-      'marketing messages, only if you choose them',
-    ],
-    retention:
-      'The payment record is kept as long as the law on accounts requires; your message and voice stop being shown the moment you withdraw.',
-    text: {
-      en:
-        "We collect your name, mobile number, message, voice recording and IP address to take your payment and give you a receipt (the payment gateway receives your name and number). With your consent, your name, message and voice are shown and played on the creator's public stream. You can withdraw that consent with one click on your receipt page; the payment record stays, as the law on accounts requires. Your mobile number is never shown to the creator. " +
-        BOARD_EN,
-      hi:
-        'हम आपका नाम, मोबाइल नंबर, संदेश, आवाज़ की रिकॉर्डिंग और IP पता आपका भुगतान लेने और रसीद देने के लिए लेते हैं (पेमेंट गेटवे को आपका नाम और नंबर मिलता है)। आपकी सहमति से आपका नाम, संदेश और आवाज़ क्रिएटर की सार्वजनिक स्ट्रीम पर दिखाए और चलाए जाते हैं। आप अपनी रसीद के पेज पर एक क्लिक में यह सहमति वापस ले सकते हैं; भुगतान का रिकॉर्ड लेखा कानून के अनुसार रहता है। आपका मोबाइल नंबर क्रिएटर को कभी नहीं दिखाया जाता। ' +
-        BOARD_HI,
-    },
-  },
-  signup: {
-    id: 'signup',
-    version: 1,
-    dataItems: ['e-mail address', 'username', 'password (stored only as a hash)', 'IP address'],
-    purposes: ['your creator account: sign-in, e-mails about it, and payouts'],
-    retention: 'Kept while your account exists; you can ask for erasure on the privacy page.',
-    text: {
-      en:
-        'We collect your e-mail address, username, password (stored only as a hash) and IP address to run your creator account: sign-in, e-mails about your account, and payouts. We keep them while your account exists. ' +
-        BOARD_EN,
-      hi:
-        'हम आपका ई-मेल पता, यूज़रनेम, पासवर्ड (केवल हैश के रूप में) और IP पता आपका क्रिएटर खाता चलाने के लिए लेते हैं: साइन-इन, खाते से जुड़े ई-मेल और भुगतान। खाता रहने तक हम इन्हें रखते हैं। ' +
-        BOARD_HI,
-    },
-  },
-  lead: {
-    id: 'lead',
-    version: 1,
-    dataItems: ['name', 'mobile number', 'YouTube channel', 'e-mail address', 'Instagram handle'],
-    purposes: ['contact you about setting up Shabaash for your channel'],
-    retention: 'Kept until we have set you up or you ask us to erase it.',
-    text: {
-      en:
-        'We collect your name, mobile number, YouTube channel, e-mail address and Instagram handle only to contact you about setting up Shabaash for your channel. We keep them until we have set you up or you ask us to erase them. ' +
-        BOARD_EN,
-      hi:
-        'हम आपका नाम, मोबाइल नंबर, YouTube चैनल, ई-मेल पता और Instagram हैंडल केवल आपके चैनल के लिए Shabaash शुरू करने के बारे में आपसे संपर्क करने के लिए लेते हैं। काम पूरा होने या आपके कहने पर हम इन्हें मिटा देते हैं। ' +
-        BOARD_HI,
-    },
-  },
-  contact: {
-    id: 'contact',
-    version: 1,
-    dataItems: ['name', 'e-mail address', 'mobile number (optional)', 'message'],
-    purposes: ['answer your message'],
-    retention: 'Kept until your question is answered, then as the privacy page says.',
-    text: {
-      en:
-        'We collect your name, e-mail address, mobile number (if you give it) and message only to answer you. ' +
-        BOARD_EN,
-      hi:
-        'हम आपका नाम, ई-मेल पता, मोबाइल नंबर (यदि आप दें) और संदेश केवल आपको जवाब देने के लिए लेते हैं। ' +
-        BOARD_HI,
-    },
-  },
+  donation: DONATION_NOTICE,
+  signup: SIGNUP_NOTICE,
+  lead: LEAD_NOTICE,
+  contact: CONTACT_NOTICE,
 } as const satisfies Record<PrivacyNotice['id'], PrivacyNotice>;
 
 export type NoticeId = keyof typeof PRIVACY_NOTICES;

@@ -1,4 +1,4 @@
-import { CONSENT_TEXT, SITE_LIMITS, type ContactRequest } from '@shabaash/core';
+import { CONSENT_TEXT, CONTACT_NOTICE, SITE_LIMITS, type ContactRequest } from '@shabaash/core';
 import { useState, type ChangeEvent, type FormEvent, type Ref } from 'react';
 import { toast } from '../../lib/lazy-toast';
 
@@ -111,7 +111,7 @@ export function ContactForm({ messageRef }: { messageRef?: Ref<HTMLTextAreaEleme
           placeholder={CONTACT_TEXT.messagePlaceholder}
         />
       </Field>
-      <PrivacyNotice id="contact" />
+      <PrivacyNotice notice={CONTACT_NOTICE} />
       <ConsentCheckbox
         name="age_confirmed"
         label={CONSENT_TEXT.ageConfirm}

@@ -1,4 +1,4 @@
-import { CONSENT_TEXT, checkPhone, needsStreamConsent } from '@shabaash/core';
+import { CONSENT_TEXT, DONATION_NOTICE, checkPhone, needsStreamConsent } from '@shabaash/core';
 import { useEffect, useRef, useState } from 'react';
 import type { FormEvent } from 'react';
 
@@ -166,7 +166,7 @@ function MobileNumberForm({
           checked={marketingConsent}
           onChange={setMarketingConsent}
         />
-        <PrivacyNotice id="donation" />
+        <PrivacyNotice notice={DONATION_NOTICE} />
       </div>
       <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
         <Button variant="outline" onClick={onCancel}>

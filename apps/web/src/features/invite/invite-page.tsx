@@ -1,4 +1,9 @@
-import { CONSENT_TEXT, PASSWORD_MIN_LENGTH, type InviteDetails } from '@shabaash/core';
+import {
+  CONSENT_TEXT,
+  PASSWORD_MIN_LENGTH,
+  SIGNUP_NOTICE,
+  type InviteDetails,
+} from '@shabaash/core';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { MailWarning } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
@@ -136,7 +141,7 @@ function NewAccountForm({ code, invite }: { code: string; invite: InviteDetails 
           onChange={(event) => setConfirm(event.target.value)}
         />
       </Field>
-      <PrivacyNotice id="signup" />
+      <PrivacyNotice notice={SIGNUP_NOTICE} />
       <ConsentCheckbox
         name="age_confirmed"
         label={CONSENT_TEXT.ageConfirm}

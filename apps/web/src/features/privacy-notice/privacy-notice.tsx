@@ -1,9 +1,8 @@
 import {
   CONSENT_TEXT,
-  PRIVACY_NOTICES,
   PRIVACY_RIGHTS_PATH,
   type Language,
-  type NoticeId,
+  type PrivacyNotice as Notice,
 } from '@shabaash/core';
 
 import { FieldError } from '../../components/ui/field';
@@ -17,21 +16,20 @@ function inPageLanguageFirst<T>(pair: { en: T; hi: T }, language: Language) {
 }
 
 /**
- * The privacy notice of a form (issue 29, DPDP Rule 3), from packages/core/src/privacy-notices.ts:
+ * The privacy notice of a form (issue 29, DPDP Rule 3), one of packages/core/src/privacy-notices.ts:
  * in the page's language, the other one tap away, and the link to the rights page where consent
  * is withdrawn, rights are exercised and a complaint is explained. Plain text, so it costs the
  * page little.
  */
-export function PrivacyNotice({ id }: { id: NoticeId }) {
+export function PrivacyNotice({ notice }: { notice: Notice }) {
   const { language } = useLanguage();
-  const notice = PRIVACY_NOTICES[id];
   const text = inPageLanguageFirst(notice.text, language);
   const heading = inPageLanguageFirst(CONSENT_TEXT.noticeHeading, language);
   const rights = inPageLanguageFirst(CONSENT_TEXT.rightsLink, language);
   return (
     <section
       aria-label={heading.first}
-      data-notice-version={`${id}@${String(notice.version)}`}
+      data-notice-version={`${notice.id}@${String(notice.version)}`}
       className="flex flex-col gap-1.5 rounded-md bg-slate-50 p-3 text-xs leading-relaxed text-slate-600"
     >
       <p>{text.first}</p>

@@ -1,4 +1,4 @@
-import { CONSENT_TEXT, localeOfLanguage } from '@shabaash/core';
+import { CONSENT_TEXT, SIGNUP_NOTICE, localeOfLanguage } from '@shabaash/core';
 import { useState, type FormEvent } from 'react';
 import { toast } from '../../../lib/lazy-toast';
 
@@ -70,7 +70,7 @@ export function SignupForm() {
         value={confirmPassword}
         onChange={setConfirmPassword}
       />
-      <PrivacyNotice id="signup" />
+      <PrivacyNotice notice={SIGNUP_NOTICE} />
       <ConsentCheckbox
         name="age_confirmed"
         label={CONSENT_TEXT.ageConfirm}

@@ -1,6 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
   CONSENT_TEXT,
+  LEAD_NOTICE,
   SITE_LIMITS,
   leadRequestSchema,
   type Lead,
@@ -138,7 +139,7 @@ export default function LeadForm({
           placeholder={SIGNUP_TEXT.instagramPlaceholder}
         />
       </Field>
-      <PrivacyNotice id="lead" />
+      <PrivacyNotice notice={LEAD_NOTICE} />
       <ConsentCheckbox
         name="age_confirmed"
         label={CONSENT_TEXT.ageConfirm}
