@@ -8,10 +8,16 @@
  * prints it, writes `results/summary.md` and puts it in the README between the `bench-table`
  * markers, so the README always shows the latest figures, each dated with its machine load.
  */
-import { spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
 import fs from 'node:fs';
 import path from 'node:path';
 import { machineDescription, ratioToBaseline, type BenchmarkReport } from './lib/budgets.ts';
+import {
+  SHARED_WEB_SERVER_ENV,
+  startBenchWebServer,
+  type BenchWebServer,
+} from './lib/chromium-web-server.ts';
 
 const benchDir = import.meta.dirname;
 const resultsDir = path.join(benchDir, 'results');
@@ -39,29 +45,51 @@ const startedAt = Date.now();
 const failedBenchmarks: string[] = [];
 /** Seconds each benchmark took, so a run over its time shows where the time went. */
 const durations: string[] = [];
-/** The browser benchmarks open the built web app, which a fresh clone builds first. */
-const NEEDS_WEB_BUILD = new Set(['lighthouse', 'page-weight']);
-if (benchmarks.some((name) => NEEDS_WEB_BUILD.has(name))) {
-  console.log('\n### web build (what is stale)');
+/**
+ * The browser benchmarks open the built web app, which a fresh clone builds first, on one
+ * server started for both of them; they run first, so it is gone before the others measure.
+ */
+const BROWSER_BENCHMARKS = new Set(['lighthouse', 'page-weight']);
+const ordered = [
+  ...benchmarks.filter((name) => BROWSER_BENCHMARKS.has(name)),
+  ...benchmarks.filter((name) => !BROWSER_BENCHMARKS.has(name)),
+];
+let webServer: BenchWebServer | undefined;
+if (benchmarks.some((name) => BROWSER_BENCHMARKS.has(name))) {
+  console.log("\n### web build (what is stale) and the browser benchmarks' server");
   const buildStartedAt = Date.now();
-  const build = spawnSync(process.execPath, [path.join(benchDir, '..', 'scripts/web-build.mjs')], {
-    stdio: 'inherit',
-    cwd: path.join(benchDir, '..'),
-  });
-  if (build.status !== 0) failedBenchmarks.push('web build');
-  durations.push(`web build ${String(Math.round((Date.now() - buildStartedAt) / 1000))} s`);
+  try {
+    webServer = await startBenchWebServer();
+  } catch (error) {
+    console.error(error);
+    failedBenchmarks.push('web build and server');
+  }
+  durations.push(
+    `web build and server ${String(Math.round((Date.now() - buildStartedAt) / 1000))} s`,
+  );
 }
-for (const name of benchmarks) {
+for (const name of ordered) {
+  if (webServer && !BROWSER_BENCHMARKS.has(name)) {
+    await webServer.stop();
+    webServer = undefined;
+  }
   console.log(`\n### ${name}`);
   const benchmarkStartedAt = Date.now();
-  const result = spawnSync(
+  // Waited for without blocking: the shared server's output is read by this process meanwhile.
+  const child = spawn(
     process.execPath,
     ['--import', 'tsx', path.join(benchDir, `${name}.bench.ts`)],
-    { stdio: 'inherit', cwd: benchDir },
+    {
+      stdio: 'inherit',
+      cwd: benchDir,
+      env: webServer ? { ...process.env, [SHARED_WEB_SERVER_ENV]: webServer.url } : process.env,
+    },
   );
-  if (result.status !== 0) failedBenchmarks.push(name);
+  const [exitCode] = (await once(child, 'exit')) as [number | null];
+  if (exitCode !== 0) failedBenchmarks.push(name);
   durations.push(`${name} ${String(Math.round((Date.now() - benchmarkStartedAt) / 1000))} s`);
 }
+await webServer?.stop();
 const minutes = (Date.now() - startedAt) / 60_000;
 
 type StoredReport = BenchmarkReport & {

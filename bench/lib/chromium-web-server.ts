@@ -25,8 +25,23 @@ export const BENCH_STREAMER = 'techgamer';
 
 export type BenchWebServer = { url: string; stop(): Promise<void> };
 
-/** Builds what is stale, prepares the baselines and starts the server on a free port. */
+/**
+ * The server `npm run bench` started for all the browser benchmarks (run.ts), if any: one
+ * start instead of one each.
+ */
+export const SHARED_WEB_SERVER_ENV = 'BENCH_WEB_URL';
+
+/**
+ * Builds what is stale, prepares the baselines and starts the server on a free port; or, under
+ * `npm run bench`, hands out the one the runner started (which the runner stops).
+ */
 export async function startBenchWebServer(): Promise<BenchWebServer> {
+  const sharedUrl = process.env[SHARED_WEB_SERVER_ENV];
+  if (sharedUrl) return { url: sharedUrl, stop: async () => {} };
+  return startOwnBenchWebServer();
+}
+
+async function startOwnBenchWebServer(): Promise<BenchWebServer> {
   // scripts/web-build.mjs decides staleness the way `npm start` and `npm test` do.
   execFileSync(process.execPath, [path.join(repoRoot, 'scripts/web-build.mjs')], {
     cwd: repoRoot,
@@ -39,7 +54,11 @@ export async function startBenchWebServer(): Promise<BenchWebServer> {
   fs.cpSync(path.join(webDir, 'build/server'), path.join(workDir, 'server'), { recursive: true });
   buildReactHello(workDir, path.join(distDir, REACT_HELLO_PATH));
   writeStaticPage(distDir);
-  execFileSync(process.execPath, [path.join(webDir, 'scripts/precompress.mjs'), distDir]);
+  // The app's files came compressed with the build: only the two baselines need it.
+  for (const baseline of [REACT_HELLO_PATH, STATIC_PAGE_PATH]) {
+    const dir = path.join(distDir, baseline);
+    execFileSync(process.execPath, [path.join(webDir, 'scripts/precompress.mjs'), dir]);
+  }
 
   let server: ServerProcess;
   try {
